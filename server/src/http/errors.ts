@@ -1,0 +1,38 @@
+import type { ErrorCode } from '@dash/shared-core';
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+/** Thrown by any handler: answered as `{"error":{"code"}}` with its status (CONTRACT.md "HTTP conventions"). */
+export class ApiHttpError extends Error {
+  constructor(
+    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500,
+    readonly code: ErrorCode,
+  ) {
+    super(code);
+    this.name = 'ApiHttpError';
+  }
+}
+
+export const notFound = (code: ErrorCode) => new ApiHttpError(404, code);
+
+/** Maps every failure to the error format; no stack trace or SQL ever reaches a response. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiHttpError, request, reply) => {
+    if (error instanceof ApiHttpError) {
+      return reply.status(error.statusCode).send({ error: { code: error.code } });
+    }
+    const fastifyCode = (error as FastifyError).code;
+    if (fastifyCode === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ error: { code: 'Request.TooLarge' } });
+    }
+    if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      return reply.status(415).send({ error: { code: 'Request.UnsupportedMediaType' } });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      // Malformed JSON, empty body with a JSON content type and the like.
+      return reply.status(400).send({ error: { code: 'Schema.ValidationFailed' } });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'Generic.InternalError' } });
+  });
+}

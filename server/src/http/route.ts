@@ -1,0 +1,86 @@
+import { timingSafeEqual } from 'node:crypto';
+import { hasAnyPermission, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
+import type { EndpointDefinition } from '@dash/shared-core/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { Database } from '../db/database';
+import { loadSession, type SessionContext } from '../modules/auth/sessions';
+import { ApiHttpError } from './errors';
+
+export interface HandlerContext<Body> {
+  body: Body;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  db: Database;
+}
+
+export interface SessionHandlerContext<Body> extends HandlerContext<Body> {
+  session: SessionContext;
+}
+
+type Handler<E extends EndpointDefinition> = E['access'] extends 'session'
+  ? (context: SessionHandlerContext<z.output<E['request']>>) => Promise<z.input<E['response']>>
+  : (context: HandlerContext<z.output<E['request']>>) => Promise<z.input<E['response']>>;
+
+function sameToken(a: string | undefined, b: string | undefined): boolean {
+  if (!a || !b) return false;
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/**
+ * The one way an API call is added: the contract says method, path, access, permissions and feature flag;
+ * this wrapper enforces them in a fixed order (XSRF, session, permission, flag, schema) before the handler runs,
+ * so the authorisation matrix test covers every call the same way.
+ */
+export function registerEndpoint<E extends EndpointDefinition>(
+  app: FastifyInstance,
+  db: Database,
+  endpoint: E,
+  handler: Handler<E>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: { endpointId: endpoint.id },
+    handler: async (request, reply) => {
+      if (endpoint.method !== 'GET') {
+        const header = request.headers[XSRF_HEADER.toLowerCase()];
+        if (!sameToken(typeof header === 'string' ? header : undefined, request.cookies[XSRF_COOKIE])) {
+          throw new ApiHttpError(403, 'Csrf.Invalid');
+        }
+      }
+      let session: SessionContext | null = null;
+      if (endpoint.access === 'session') {
+        session = await loadSession(db, request);
+        if (!session) throw new ApiHttpError(401, 'Auth.Unauthorized');
+        if (!hasAnyPermission(session.permissions, endpoint.permissions)) {
+          throw new ApiHttpError(403, 'Auth.Forbidden');
+        }
+        if (endpoint.featureFlag && !session.featureFlags[endpoint.featureFlag]) {
+          throw new ApiHttpError(403, 'Auth.FeatureDisabled');
+        }
+      }
+      const input = endpoint.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
+      const parsed = endpoint.request.safeParse(input);
+      if (!parsed.success) throw new ApiHttpError(400, 'Schema.ValidationFailed');
+      const context = { body: parsed.data, request, reply, db, session };
+      const result = await (handler as (context: unknown) => Promise<unknown>)(context);
+      if (reply.sent) return reply;
+      // The answer must match the contract: a drift is a server bug, never sent half-right.
+      const checked = endpoint.response.safeParse(result);
+      if (!checked.success) {
+        request.log.error({ issues: checked.error.issues, endpoint: endpoint.id }, 'response does not match contract');
+        throw new ApiHttpError(500, 'Generic.InternalError');
+      }
+      return checked.data;
+    },
+  });
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    endpointId?: string;
+  }
+}

@@ -1,0 +1,140 @@
+import { permissionsOf } from '@dash/shared-core';
+import { ENDPOINTS, type MemberState } from '@dash/shared-core/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { clearSessionCookie, newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../http/cookies';
+import { ApiHttpError } from '../../http/errors';
+import { registerEndpoint } from '../../http/route';
+import { hostNameOf, licenseeForHost } from '../bootstrap/licensees';
+import { verifyPassword } from './passwords';
+import { createSession, deleteSession } from './sessions';
+
+/** Failed sign-ins in a row before an account is locked, and for how long (answer: 429 Login.TooManyAttempts). */
+export const MAX_FAILED_LOGINS = 5;
+export const LOCK_MINUTES = 15;
+
+interface LoginRow {
+  uuid: string;
+  client_uuid: string;
+  password_hash: string | null;
+  status: string;
+  archived_at: string | null;
+  locked: boolean;
+  failed_login_count: number;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
+  registerEndpoint(app, db, ENDPOINTS.csrf, async ({ request, reply }) => {
+    setXsrfCookie(request, reply);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.login, async ({ body, request, reply }) => {
+    const licensee = await licenseeForHost(db, hostNameOf(request));
+    const rows = await db.query<LoginRow>(
+      `SELECT m.uuid, m.client_uuid, m.password_hash, m.status, m.archived_at, m.failed_login_count,
+              (m.locked_until IS NOT NULL AND m.locked_until > now()) AS locked
+         FROM member m JOIN client c ON c.uuid = m.client_uuid
+        WHERE c.identifier = $1 AND m.username = $2 AND c.licensee_uuid = $3`,
+      [body.clientIdentifier, body.username, licensee?.uuid ?? null],
+    );
+    const member = rows[0];
+    if (member?.locked) throw new ApiHttpError(429, 'Login.TooManyAttempts');
+    const valid = await verifyPassword(body.password, member?.password_hash ?? null);
+    if (!member || !valid) {
+      if (member) {
+        await db.query(
+          `UPDATE member SET
+              failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
+              locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
+            WHERE uuid = $1`,
+          [member.uuid, MAX_FAILED_LOGINS, LOCK_MINUTES],
+        );
+      }
+      throw new ApiHttpError(401, 'Login.Failed');
+    }
+    // Only after the password matched, so that the answer does not reveal the account's state to strangers.
+    if (member.archived_at || member.status !== 'active') throw new ApiHttpError(403, 'Login.Deactivated');
+
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      // A new session id at every sign-in (no session fixation); the old one, if any, ends.
+      await deleteSession(tx, request.cookies[SESSION_COOKIE]);
+      await createSession(tx, member.uuid, member.client_uuid, token);
+      await tx.query(
+        'UPDATE member SET last_login_at = now(), failed_login_count = 0, locked_until = NULL WHERE uuid = $1',
+        [member.uuid],
+      );
+    });
+    setSessionCookie(request, reply, token);
+    setXsrfCookie(request, reply);
+    return { authenticated: true as const };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.logout, async ({ request, reply }) => {
+    await deleteSession(db, request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(request, reply);
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.heartbeat, async () => ({ ok: true as const }));
+
+  registerEndpoint(app, db, ENDPOINTS.memberState, async ({ session }): Promise<MemberState> => {
+    const rows = await db.query<{
+      email: string | null;
+      first_name: string;
+      last_name: string;
+      phone_number: string | null;
+      mobile_number: string | null;
+      special_attributes: string[];
+      external_company: string | null;
+      gender: 'm' | 'f' | 'd';
+      birth_date: string | null;
+      street: string | null;
+      postal_code: string | null;
+      city: string | null;
+      country: string | null;
+      client_name: string;
+      client_identifier: string;
+      external_calendar_href: string | null;
+    }>(
+      `SELECT m.email, m.first_name, m.last_name, m.phone_number, m.mobile_number, m.special_attributes,
+              m.external_company, m.gender, m.birth_date::text AS birth_date, m.street, m.postal_code, m.city, m.country,
+              c.name AS client_name, c.identifier AS client_identifier, l.external_calendar_href
+         FROM member m JOIN client c ON c.uuid = m.client_uuid JOIN licensee l ON l.uuid = c.licensee_uuid
+        WHERE m.uuid = $1 AND m.client_uuid = $2`,
+      [session.memberUuid, session.clientUuid],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiHttpError(401, 'Auth.Unauthorized');
+    return {
+      member: {
+        uuid: session.memberUuid,
+        email: row.email,
+        roleIdentifier: session.role,
+        permissions: permissionsOf(session.role),
+      },
+      memberDetails: {
+        firstName: row.first_name,
+        lastName: row.last_name,
+        phoneNumber: row.phone_number,
+        mobileNumber: row.mobile_number,
+        specialAttributes: row.special_attributes.filter(
+          (attribute): attribute is 'pregnant' | 'underage' => attribute === 'pregnant' || attribute === 'underage',
+        ),
+        externalCompany: row.external_company,
+        gender: row.gender,
+        birthDate: row.birth_date,
+        street: row.street,
+        postalCode: row.postal_code,
+        city: row.city,
+        country: row.country,
+      },
+      featureFlags: session.featureFlags,
+      externalCalendarHref: session.featureFlags.calendar ? row.external_calendar_href : null,
+      clientName: row.client_name,
+      clientIdentifier: row.client_identifier,
+      support: session.support,
+    };
+  });
+}

@@ -1,0 +1,452 @@
+import { hashPassword } from '@dash/shared-core';
+import type { Database, Queryable } from '../db/database';
+import { hashPasswordForStorage } from '../modules/auth/passwords';
+import { logoSvg, moodSvg } from './images';
+
+/** Every demo account's password (CONTRACT.md "Demo data"). */
+export const DEMO_PASSWORD = 'Safety#2026';
+
+const FIRST_NAMES = [
+  'Anna', 'Ben', 'Clara', 'David', 'Elif', 'Felix', 'Greta', 'Hannes', 'Ida', 'Jonas', 'Katrin', 'Lukas', 'Mia',
+  'Noah', 'Olga', 'Paul', 'Quirin', 'Rosa', 'Stefan', 'Tina', 'Uwe', 'Vera', 'Wolfgang', 'Xenia', 'Yusuf', 'Zoe',
+];
+const LAST_NAMES = [
+  'Albers', 'Bauer', 'Cramer', 'Dietrich', 'Ebert', 'Fischer', 'Günther', 'Hoffmann', 'Iwanow', 'Jäger', 'König',
+  'Lehmann', 'Müller', 'Neumann', 'Otto', 'Peters', 'Quast', 'Richter', 'Schulz', 'Thomas', 'Ulrich', 'Vogel',
+  'Weber', 'Yilmaz', 'Zimmermann',
+];
+
+function transliterate(value: string): string {
+  return value
+    .toLowerCase()
+    .replace(/ä/g, 'ae')
+    .replace(/ö/g, 'oe')
+    .replace(/ü/g, 'ue')
+    .replace(/ß/g, 'ss');
+}
+
+async function insertFile(tx: Queryable, type: string, filename: string, svg: string): Promise<string> {
+  const rows = await tx.query<{ uuid: string }>(
+    `INSERT INTO file (context, type, filename, content_type, content) VALUES ('licensee', $1, $2, 'image/svg+xml', $3) RETURNING uuid`,
+    [type, filename, Buffer.from(svg, 'utf8')],
+  );
+  return rows[0]!.uuid;
+}
+
+interface LicenseeSeed {
+  identifier: string;
+  name: string;
+  hostNames: string[];
+  isDefault: boolean;
+  whitelabel: boolean;
+  colours: { light: [string, string, string | null]; dark: [string, string, string | null] };
+  mood: [string, string];
+  copyright: string;
+  footer: { licenseeLink: string; legalNoticeLink: string; dataProtectionLink: string };
+  supportChatKey: string | null;
+}
+
+async function insertLicensee(tx: Queryable, seed: LicenseeSeed): Promise<string> {
+  const logo = await insertFile(tx, 'logo', 'logo.svg', logoSvg(seed.name, seed.colours.light[0]));
+  const mood = await insertFile(tx, 'mood', 'mood.svg', moodSvg(...seed.mood));
+  const theme = {
+    light: { primary: seed.colours.light[0], contrast: seed.colours.light[1], highlight: seed.colours.light[2] },
+    dark: { primary: seed.colours.dark[0], contrast: seed.colours.dark[1], highlight: seed.colours.dark[2] },
+  };
+  const rows = await tx.query<{ uuid: string }>(
+    `INSERT INTO licensee (identifier, name, host_names, is_default, is_whitelabel_partner, mood_image_copyright, theme,
+                           footer, logo_file_uuid, mood_file_uuid, support_chat_key, notification_footer_email,
+                           external_calendar_href)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uuid`,
+    [
+      seed.identifier,
+      seed.name,
+      seed.hostNames,
+      seed.isDefault,
+      seed.whitelabel,
+      seed.copyright,
+      JSON.stringify(theme),
+      JSON.stringify(seed.footer),
+      logo,
+      mood,
+      seed.supportChatKey,
+      `${seed.name} · ${seed.footer.licenseeLink}`,
+      'https://calendar.example.com/safety',
+    ],
+  );
+  return rows[0]!.uuid;
+}
+
+interface ClientSeed {
+  identifier: string;
+  name: string;
+  licensee: string;
+  elearnings: boolean;
+  riskAssessments: boolean;
+  calendar?: boolean;
+  city: string;
+  postalCode: string;
+  street: string;
+}
+
+async function insertClient(tx: Queryable, seed: ClientSeed): Promise<string> {
+  const rows = await tx.query<{ uuid: string }>(
+    `INSERT INTO client (licensee_uuid, identifier, name, street, postal_code, city, country, homepage,
+                         feature_elearnings, feature_risk_assessments, feature_calendar)
+     VALUES ($1, $2, $3, $4, $5, $6, 'DE', $7, $8, $9, $10) RETURNING uuid`,
+    [
+      seed.licensee,
+      seed.identifier,
+      seed.name,
+      seed.street,
+      seed.postalCode,
+      seed.city,
+      `https://www.${seed.identifier}.example`,
+      seed.elearnings,
+      seed.riskAssessments,
+      seed.calendar ?? false,
+    ],
+  );
+  return rows[0]!.uuid;
+}
+
+interface MemberSeed {
+  username: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  passwordHash: string | null;
+  status?: 'active' | 'inactive';
+  archived?: boolean;
+  lastLoginDaysAgo?: number | null;
+  language?: 'de_DE' | 'en_GB';
+}
+
+async function insertMember(tx: Queryable, client: string, seed: MemberSeed, domain: string): Promise<string> {
+  const rows = await tx.query<{ uuid: string }>(
+    `INSERT INTO member (client_uuid, username, password_hash, role, email, first_name, last_name, status, archived_at,
+                         last_login_at, language, phone_number)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() - interval '30 days' END,
+             CASE WHEN $10::int IS NULL THEN NULL ELSE now() - make_interval(days => $10::int) END, $11, $12)
+     RETURNING uuid`,
+    [
+      client,
+      seed.username,
+      seed.passwordHash,
+      seed.role,
+      `${seed.username}@${domain}`,
+      seed.firstName,
+      seed.lastName,
+      seed.status ?? 'active',
+      seed.archived ?? false,
+      seed.lastLoginDaysAgo ?? null,
+      seed.language ?? 'de_DE',
+      '+49 30 1234567',
+    ],
+  );
+  return rows[0]!.uuid;
+}
+
+/** Seeds the demo data of CONTRACT.md into an empty database; does nothing when a licensee exists already. */
+export async function seedDemoData(db: Database): Promise<boolean> {
+  const existing = await db.query('SELECT 1 FROM licensee LIMIT 1');
+  if (existing.length > 0) return false;
+  const clientSideHash = hashPassword(DEMO_PASSWORD);
+  // Named accounts get their own salt. The generated staff share one stored hash: computing 40 scrypt hashes
+  // would add seconds to every first start and test run, and these accounts exist only in demo data.
+  const namedHashes = await Promise.all(Array.from({ length: 7 }, () => hashPasswordForStorage(clientSideHash)));
+  const sharedHash = await hashPasswordForStorage(clientSideHash);
+
+  await db.transaction(async (tx) => {
+    const dashboard = await insertLicensee(tx, {
+      identifier: 'dashboard',
+      name: 'Dashboard',
+      hostNames: ['localhost', '127.0.0.1'],
+      isDefault: true,
+      whitelabel: false,
+      colours: { light: ['#3b3b3b', '#ffffff', '#0b6bcb'], dark: ['#b9b9b9', '#000000', '#7cb9ff'] },
+      mood: ['#3b3b3b', '#0b6bcb'],
+      copyright: 'Foto: Dashboard GmbH',
+      footer: {
+        licenseeLink: 'https://dashboard.example.com',
+        legalNoticeLink: 'https://dashboard.example.com/impressum',
+        dataProtectionLink: 'https://dashboard.example.com/datenschutz',
+      },
+      supportChatKey: null,
+    });
+    const partner = await insertLicensee(tx, {
+      identifier: 'safeguard',
+      name: 'SafeGuard Partners',
+      hostNames: ['partner.localhost'],
+      isDefault: false,
+      whitelabel: true,
+      colours: { light: ['#00695c', '#ffffff', '#ff8f00'], dark: ['#4db6ac', '#000000', '#ffb74d'] },
+      mood: ['#004d40', '#26a69a'],
+      copyright: 'Photo: SafeGuard Partners Ltd',
+      footer: {
+        licenseeLink: 'https://safeguard.example.com',
+        legalNoticeLink: 'https://safeguard.example.com/legal',
+        dataProtectionLink: 'https://safeguard.example.com/privacy',
+      },
+      supportChatKey: null,
+    });
+
+    // --- acme: both apps, full structure -------------------------------------------------------------
+    const acme = await insertClient(tx, {
+      identifier: 'acme',
+      name: 'ACME Sicherheit GmbH',
+      licensee: dashboard,
+      elearnings: true,
+      riskAssessments: true,
+      calendar: true,
+      street: 'Industriestraße 12',
+      postalCode: '10115',
+      city: 'Berlin',
+    });
+    const named = [
+      { username: 'super.admin', firstName: 'Sabine', lastName: 'Admiral', role: 'super-admin' },
+      { username: 'admin', firstName: 'Arne', lastName: 'Adler', role: 'admin' },
+      { username: 'ou.admin', firstName: 'Olivia', lastName: 'Oberholz', role: 'ou-admin' },
+      { username: 'loc.admin', firstName: 'Lars', lastName: 'Lindner', role: 'loc-admin' },
+      { username: 'member', firstName: 'Mara', lastName: 'Mitarbeiter', role: 'member' },
+    ];
+    const acmeNamed: Record<string, string> = {};
+    for (const [index, account] of named.entries()) {
+      acmeNamed[account.username] = await insertMember(
+        tx,
+        acme,
+        { ...account, passwordHash: namedHashes[index]!, lastLoginDaysAgo: index },
+        'acme.example',
+      );
+    }
+    const staff: string[] = [];
+    for (let index = 0; index < 44; index++) {
+      const firstName = FIRST_NAMES[index % FIRST_NAMES.length]!;
+      const lastName = LAST_NAMES[(index * 7) % LAST_NAMES.length]!;
+      const username = `${transliterate(firstName)}.${transliterate(lastName)}${index >= FIRST_NAMES.length ? index : ''}`;
+      staff.push(
+        await insertMember(
+          tx,
+          acme,
+          {
+            username,
+            firstName,
+            lastName,
+            role: 'member',
+            passwordHash: sharedHash,
+            status: index % 11 === 10 ? 'inactive' : 'active',
+            archived: index >= 41,
+            lastLoginDaysAgo: index % 5 === 4 ? null : index % 30,
+            language: index % 4 === 0 ? 'en_GB' : 'de_DE',
+          },
+          'acme.example',
+        ),
+      );
+    }
+    const everyone = [...Object.values(acmeNamed), ...staff];
+
+    const locations: string[] = [];
+    for (const [name, city, type, space] of [
+      ['Zentrale Berlin', 'Berlin', 'headquarters', 2400],
+      ['Werk Hamburg', 'Hamburg', 'branch', 5200],
+      ['Lager München', 'München', 'branch', 3100],
+      ['Büro Wien', 'Wien', 'branch', 420],
+    ] as const) {
+      const rows = await tx.query<{ uuid: string }>(
+        `INSERT INTO location (client_uuid, name, city, country_code, location_type, floor_space)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
+        [acme, name, city, city === 'Wien' ? 'AT' : 'DE', type, space],
+      );
+      locations.push(rows[0]!.uuid);
+    }
+    for (const [index, member] of everyone.entries()) {
+      await tx.query('INSERT INTO location_member (location_uuid, member_uuid, responsible) VALUES ($1, $2, $3)', [
+        locations[index % locations.length],
+        member,
+        member === acmeNamed['loc.admin'],
+      ]);
+    }
+
+    const root = (
+      await tx.query<{ uuid: string }>(
+        `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'ACME Sicherheit GmbH', true, true) RETURNING uuid`,
+        [acme],
+      )
+    )[0]!.uuid;
+    const units: string[] = [];
+    for (const name of ['Produktion', 'Logistik', 'Verwaltung', 'Vertrieb']) {
+      const rows = await tx.query<{ uuid: string }>(
+        'INSERT INTO org_unit (client_uuid, name, parent_uuid) VALUES ($1, $2, $3) RETURNING uuid',
+        [acme, name, root],
+      );
+      units.push(rows[0]!.uuid);
+    }
+    for (const [index, member] of everyone.entries()) {
+      await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2), ($3, $2)', [
+        root,
+        member,
+        units[index % units.length],
+      ]);
+    }
+    // ou.admin administers Produktion and Logistik; the admins administer the root.
+    await tx.query('INSERT INTO org_unit_admin (org_unit_uuid, member_uuid) VALUES ($1, $3), ($2, $3), ($4, $5)', [
+      units[0],
+      units[1],
+      acmeNamed['ou.admin'],
+      root,
+      acmeNamed.admin,
+    ]);
+
+    const groupTypes = [
+      ['Betriebsärzte', 'medical-officer'],
+      ['Ersthelfer', 'first-aid'],
+      ['Brandschutzbeauftragte', 'fire-marshall'],
+      ['Brandschutzhelfer', 'fire-assistent'],
+      ['Fachkräfte für Arbeitssicherheit', 'health-safety-officer'],
+      ['Betriebsrat', 'work-council'],
+    ] as const;
+    for (const [index, [name, type]] of groupTypes.entries()) {
+      const group = (
+        await tx.query<{ uuid: string }>(
+          'INSERT INTO member_group (client_uuid, name, type) VALUES ($1, $2, $3) RETURNING uuid',
+          [acme, name, type],
+        )
+      )[0]!.uuid;
+      for (const member of staff.slice(index * 3, index * 3 + 3)) {
+        await tx.query('INSERT INTO member_group_member (member_group_uuid, member_uuid) VALUES ($1, $2)', [
+          group,
+          member,
+        ]);
+      }
+    }
+
+    const elearnings: string[] = [];
+    for (const [title, description, minutes] of [
+      ['Brandschutz Grundlagen', 'Verhalten im Brandfall, Feuerlöscher, Fluchtwege.', 25],
+      ['Erste Hilfe im Betrieb', 'Notruf, stabile Seitenlage, Wiederbelebung.', 40],
+      ['Bildschirmarbeitsplatz', 'Ergonomie und Pausen am Bildschirm.', 15],
+      ['Datenschutz (DSGVO)', 'Umgang mit personenbezogenen Daten.', 30],
+      ['Gefahrstoffe', 'Kennzeichnung, Lagerung und Schutzmaßnahmen.', 35],
+      ['Leitern und Tritte', 'Sichere Benutzung von Leitern.', 10],
+    ] as const) {
+      const rows = await tx.query<{ uuid: string }>(
+        'INSERT INTO elearning (client_uuid, title, description, duration_minutes) VALUES ($1, $2, $3, $4) RETURNING uuid',
+        [acme, title, description, minutes],
+      );
+      elearnings.push(rows[0]!.uuid);
+    }
+    for (const [index, member] of everyone.entries()) {
+      for (let course = 0; course < 3; course++) {
+        const elearning = elearnings[(index + course) % elearnings.length];
+        const dueInDays = ((index * 5 + course * 13) % 70) - 20;
+        const completed = (index + course) % 3 === 0;
+        await tx.query(
+          `INSERT INTO elearning_task (client_uuid, elearning_uuid, member_uuid, due_date, completed_at)
+           VALUES ($1, $2, $3, current_date + $4::int, CASE WHEN $5 THEN now() - interval '3 days' END)`,
+          [acme, elearning, member, dueInDays, completed],
+        );
+      }
+    }
+
+    const riskTasks: string[] = [];
+    for (const [title, type, status] of [
+      ['Gefährdungsbeurteilung Büroarbeitsplätze', 'office', 'risksCreated'],
+      ['Gefährdungsbeurteilung Lager und Logistik', 'warehouse', 'actionsAgreed'],
+      ['Psychische Belastung', 'psychological', 'done'],
+    ] as const) {
+      const rows = await tx.query<{ uuid: string }>(
+        'INSERT INTO risk_assessment_task (client_uuid, title, type, status) VALUES ($1, $2, $3, $4) RETURNING uuid',
+        [acme, title, type, status],
+      );
+      riskTasks.push(rows[0]!.uuid);
+    }
+    for (const [index, member] of everyone.entries()) {
+      const task = riskTasks[index % riskTasks.length];
+      await tx.query(
+        `INSERT INTO risk_assessment_member_task (client_uuid, task_uuid, member_uuid, org_unit_uuid, due_date, completed_at)
+         VALUES ($1, $2, $3, $4, current_date + $5::int, CASE WHEN $6 THEN now() - interval '1 day' END)`,
+        [acme, task, member, units[index % units.length], (index % 40) - 5, index % 2 === 0],
+      );
+    }
+
+    // --- globex: e-learnings only --------------------------------------------------------------------
+    const globex = await insertClient(tx, {
+      identifier: 'globex',
+      name: 'Globex Logistik AG',
+      licensee: dashboard,
+      elearnings: true,
+      riskAssessments: false,
+      street: 'Hafenweg 3',
+      postalCode: '20457',
+      city: 'Hamburg',
+    });
+    const globexAdmin = await insertMember(
+      tx,
+      globex,
+      { username: 'admin', firstName: 'Gerda', lastName: 'Globus', role: 'admin', passwordHash: namedHashes[5]! },
+      'globex.example',
+    );
+    const globexCourse = (
+      await tx.query<{ uuid: string }>(
+        `INSERT INTO elearning (client_uuid, title, description, duration_minutes)
+         VALUES ($1, 'Ladungssicherung', 'Sichern von Ladung auf Lkw und Stapler.', 30) RETURNING uuid`,
+        [globex],
+      )
+    )[0]!.uuid;
+    for (let index = 0; index < 8; index++) {
+      const member = await insertMember(
+        tx,
+        globex,
+        {
+          username: `fahrer${index + 1}`,
+          firstName: FIRST_NAMES[(index + 5) % FIRST_NAMES.length]!,
+          lastName: LAST_NAMES[(index + 3) % LAST_NAMES.length]!,
+          role: 'member',
+          passwordHash: sharedHash,
+        },
+        'globex.example',
+      );
+      await tx.query(
+        'INSERT INTO elearning_task (client_uuid, elearning_uuid, member_uuid, due_date) VALUES ($1, $2, $3, current_date + 14)',
+        [globex, globexCourse, member],
+      );
+    }
+    await tx.query(
+      'INSERT INTO elearning_task (client_uuid, elearning_uuid, member_uuid, due_date) VALUES ($1, $2, $3, current_date + 30)',
+      [globex, globexCourse, globexAdmin],
+    );
+    await tx.query(
+      `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'Globex Logistik AG', true, true)`,
+      [globex],
+    );
+
+    // --- initech: a client of the white-label partner ------------------------------------------------
+    const initech = await insertClient(tx, {
+      identifier: 'initech',
+      name: 'Initech Ltd',
+      licensee: partner,
+      elearnings: true,
+      riskAssessments: true,
+      street: 'Am Markt 1',
+      postalCode: '50667',
+      city: 'Köln',
+    });
+    await insertMember(
+      tx,
+      initech,
+      {
+        username: 'admin',
+        firstName: 'Ivan',
+        lastName: 'Initech',
+        role: 'admin',
+        passwordHash: namedHashes[6]!,
+        language: 'en_GB',
+      },
+      'initech.example',
+    );
+    await tx.query(`INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'Initech Ltd', true, true)`, [
+      initech,
+    ]);
+  });
+  return true;
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+const themeColoursSchema = z.object({
+  primary: colourSchema,
+  contrast: colourSchema,
+  highlight: colourSchema.nullable(),
+});
+
+export const licenseeConfigSchema = z.object({
+  licenseeIdentifier: z.string(),
+  licenseeName: z.string(),
+  moodImageCopyright: z.string().nullable(),
+  isWhitelabelPartner: z.boolean(),
+  images: z.object({ logo: z.string().nullable(), mood: z.string().nullable() }),
+  theme: z.object({ light: themeColoursSchema, dark: themeColoursSchema }),
+  footer: z.object({
+    licenseeLink: z.string().nullable(),
+    legalNoticeLink: z.string().nullable(),
+    dataProtectionLink: z.string().nullable(),
+  }),
+  supportChatKey: z.string().nullable(),
+  notificationFooterEmail: z.string().nullable(),
+  notificationFooterSms: z.string().nullable(),
+  externalCalendarHref: z.string().nullable(),
+});
+export type LicenseeConfig = z.infer<typeof licenseeConfigSchema>;
+
+export const remoteConfigSchema = z.object({
+  name: z.string(),
+  scope: z.string(),
+  manifestUrl: z.string(),
+  public: z.boolean(),
+  featureFlag: z.enum(['elearnings', 'riskAssessments', 'templates', 'calendar']).optional(),
+  permissions: z.array(z.string()),
+});
+export const remotesResponseSchema = z.object({ remotes: z.array(remoteConfigSchema) });

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+export const uuidSchema = z.uuid();
+export const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex SHA-256');
+export const languageCodeSchema = z.enum(['de_DE', 'en_GB']);
+export const themeSchema = z.enum(['light', 'dark']);
+export const sortDirectionSchema = z.enum(['asc', 'desc']);
+export const PAGE_SIZES = [25, 50, 100] as const;
+
+export const detailRequestSchema = z.strictObject({ uuid: uuidSchema });
+export const emptyRequestSchema = z.strictObject({});
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+
+/** Table calls (CONTRACT.md): `{filter, page, perPage, sortBy, sortDirection}` answered by `{items, total}`. */
+export function tableRequestSchema<Filter extends z.ZodObject, SortKey extends string>(
+  filter: Filter,
+  sortKeys: readonly [SortKey, ...SortKey[]],
+  defaultSort: NoInfer<SortKey>,
+) {
+  return z.strictObject({
+    filter: filter.default(filter.parse({}) as never),
+    page: z.int().min(1).max(100_000).default(1),
+    perPage: z
+      .union([z.literal(PAGE_SIZES[0]), z.literal(PAGE_SIZES[1]), z.literal(PAGE_SIZES[2])])
+      .default(PAGE_SIZES[0]),
+    sortBy: z.enum(sortKeys).default(defaultSort as never),
+    sortDirection: sortDirectionSchema.default('asc'),
+  });
+}
+
+export function tableResponseSchema<Item extends z.ZodType>(item: Item) {
+  return z.object({ items: z.array(item), total: z.int().min(0) });
+}
+
+export const searchTextSchema = z.string().trim().max(100);
+
+export const catalogFilterSchema = z.strictObject({ search: searchTextSchema.optional() });

@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { EndpointId } from '../api/routes';
+import { API_ROUTES } from '../api/routes';
+import type { FeatureFlag } from '../featureFlags';
+import type { Permission } from '../permissions';
+
+export interface EndpointDefinition<Request extends z.ZodType = z.ZodType, Response extends z.ZodType = z.ZodType> {
+  id: EndpointId;
+  method: 'GET' | 'POST';
+  path: string;
+  summary: string;
+  tag: string;
+  /** `public`: no session needed; `session`: a signed-in member holding any one of `permissions`. */
+  access: 'public' | 'session';
+  permissions: readonly Permission[];
+  featureFlag?: FeatureFlag;
+  /** POST body, or the query string of a GET. */
+  request: Request;
+  response: Response;
+}
+
+export function defineEndpoint<Request extends z.ZodType, Response extends z.ZodType>(
+  id: EndpointId,
+  definition: Omit<EndpointDefinition<Request, Response>, 'id' | 'method' | 'path'>,
+): EndpointDefinition<Request, Response> {
+  return { id, ...API_ROUTES[id], ...definition };
+}

@@ -1,0 +1,73 @@
+import i18next, { type i18n as I18n, type Resource } from 'i18next';
+
+export const LANGUAGES = ['de_DE', 'en_GB'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'de_DE';
+export const COMMON_NAMESPACE = 'common';
+const STORAGE_KEY = 'dashboard.language';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Before profile settings load: the last language used on this device, else the browser's, else German. */
+export function initialLanguage(): Language {
+  if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
+  const stored = window.localStorage.getItem(STORAGE_KEY);
+  if (isLanguage(stored)) return stored;
+  const browser = window.navigator.languages?.[0] ?? window.navigator.language ?? '';
+  return browser.toLowerCase().startsWith('en') ? 'en_GB' : DEFAULT_LANGUAGE;
+}
+
+/** BCP 47 tag for Intl formatters. */
+export function localeOf(language: Language): string {
+  return language.replace('_', '-');
+}
+
+/** The one i18next instance of the page (a federation singleton like React). */
+export const i18n: I18n = i18next.createInstance();
+
+async function fetchCommon(language: Language): Promise<Record<string, unknown>> {
+  const response = await fetch(`/assets/i18n/${language}.json`);
+  if (!response.ok) throw new Error(`Translations for ${language} could not be loaded (${response.status})`);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+const loadedCommon = new Set<Language>();
+
+export async function initI18n(language: Language = initialLanguage()): Promise<I18n> {
+  if (!i18n.isInitialized) {
+    await i18n.init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: [...LANGUAGES],
+      load: 'currentOnly',
+      ns: [COMMON_NAMESPACE],
+      defaultNS: COMMON_NAMESPACE,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      resources: {},
+    });
+  }
+  await changeLanguage(language);
+  return i18n;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
+  if (!loadedCommon.has(language)) {
+    i18n.addResourceBundle(language, COMMON_NAMESPACE, await fetchCommon(language), true, true);
+    loadedCommon.add(language);
+  }
+  if (typeof window !== 'undefined') {
+    window.localStorage.setItem(STORAGE_KEY, language);
+    document.documentElement.lang = localeOf(language);
+  }
+  await i18n.changeLanguage(language);
+}
+
+/** Each area brings its own namespace with both languages. */
+export function addNamespace(namespace: string, resources: Record<Language, Resource[string][string]>): void {
+  for (const language of LANGUAGES) {
+    i18n.addResourceBundle(language, namespace, resources[language], true, true);
+  }
+}
