@@ -19,12 +19,29 @@ import { registerRiskAssessmentRoutes } from './modules/riskAssessments/routes';
 /** Request bodies above this answer 413 Request.TooLarge (uploads will get their own limit). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    registeredRoutes: RegisteredRoute[];
+  }
+}
+
 export async function buildApp(config: ServerConfig, db: Database): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: true,
     routerOptions: { ignoreTrailingSlash: true },
+  });
+  // Every route with its method, for the authorisation matrix test (it fails when a route has no entry).
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
   installErrorHandling(app);
   await app.register(fastifyCookie);

@@ -19,17 +19,30 @@ export interface AreaDefinition {
   permissions: Permission[];
   /** Port of the area's development server (`npm run dev`). */
   devPort: number;
+  /**
+   * Paths this area owns. The shell knows them before the area loads, so that a URL of an area that is
+   * still loading, failed to load or is not open to the member shows the right page instead of "not found".
+   */
+  pathPrefixes: string[];
 }
 
 export const AREAS: readonly AreaDefinition[] = [
-  { name: 'mf-auth', scope: 'mf_auth', public: true, permissions: [], devPort: 3001 },
-  { name: 'mf-start', scope: 'mf_start', public: false, permissions: [], devPort: 3002 },
+  { name: 'mf-auth', scope: 'mf_auth', public: true, permissions: [], devPort: 3001, pathPrefixes: ['/auth'] },
+  {
+    name: 'mf-start',
+    scope: 'mf_start',
+    public: false,
+    permissions: [],
+    devPort: 3002,
+    pathPrefixes: ['/dashboard/start', '/dashboard/apps/templates', '/dashboard/apps/calendar'],
+  },
   {
     name: 'mf-profile',
     scope: 'mf_profile',
     public: false,
     permissions: ['profile.read-member-profile'],
     devPort: 3003,
+    pathPrefixes: ['/dashboard/profile'],
   },
   {
     name: 'mf-elearnings',
@@ -38,6 +51,7 @@ export const AREAS: readonly AreaDefinition[] = [
     featureFlag: 'elearnings',
     permissions: ['elearning.read-member-tasks', 'elearning.read-catalog', 'elearning.read-statistics'],
     devPort: 3004,
+    pathPrefixes: ['/dashboard/apps/elearnings'],
   },
   {
     name: 'mf-risk-assessments',
@@ -50,6 +64,7 @@ export const AREAS: readonly AreaDefinition[] = [
       'risk-assessment.read-assignment-overview-list',
     ],
     devPort: 3005,
+    pathPrefixes: ['/dashboard/apps/risk-assessments'],
   },
   {
     name: 'mf-company',
@@ -64,6 +79,7 @@ export const AREAS: readonly AreaDefinition[] = [
       'clientdetails.read-details',
     ],
     devPort: 3006,
+    pathPrefixes: ['/dashboard/company'],
   },
 ];
 
@@ -75,4 +91,17 @@ export interface RemoteConfig {
   public: boolean;
   featureFlag?: FeatureFlag;
   permissions: Permission[];
+}
+
+/** The area that owns a path, by its longest matching prefix. */
+export function areaOfPath(pathname: string, areas: readonly AreaDefinition[] = AREAS): AreaDefinition | undefined {
+  let best: { area: AreaDefinition; length: number } | undefined;
+  for (const area of areas) {
+    for (const prefix of area.pathPrefixes) {
+      if ((pathname === prefix || pathname.startsWith(`${prefix}/`)) && prefix.length > (best?.length ?? -1)) {
+        best = { area, length: prefix.length };
+      }
+    }
+  }
+  return best?.area;
 }

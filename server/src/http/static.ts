@@ -8,12 +8,12 @@ import type { ServerConfig } from '../config';
 /** Content-hashed file names (`main.3f9a1c2b.js`) never change: cache them for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/;
 
-function cacheHeaders(reply: { setHeader(name: string, value: string): unknown }, filePath: string) {
+function cacheHeaders(reply: FastifyReply, filePath: string) {
   if (HASHED.test(filePath)) {
-    reply.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   } else {
     // Manifests, remoteEntry.js and index.html must be fresh so that a deployment takes effect at once.
-    reply.setHeader('Cache-Control', 'no-cache');
+    reply.header('Cache-Control', 'no-cache');
   }
 }
 
@@ -37,7 +37,7 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
       setHeaders: (reply, filePath) => {
         cacheHeaders(reply, filePath);
         // A shell on another origin (development, or a CDN) may load this remote.
-        reply.setHeader('Access-Control-Allow-Origin', '*');
+        reply.header('Access-Control-Allow-Origin', '*');
       },
     });
   }
@@ -45,7 +45,7 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
     root: path.join(config.staticRoot, 'shared-core', 'src', 'i18n', 'locales'),
     prefix: '/assets/i18n/',
     decorateReply: false,
-    setHeaders: (reply) => reply.setHeader('Cache-Control', 'no-cache'),
+    setHeaders: (reply) => reply.header('Cache-Control', 'no-cache'),
   });
 
   const indexFile = path.join(shellDist, 'index.html');

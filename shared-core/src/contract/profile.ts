@@ -18,7 +18,8 @@ export const profileUpdateRequestSchema = z.strictObject({
 });
 
 export const profileSettingSchema = z.object({
-  frontendStyle: z.object({ theme: themeSchema }),
+  /** null: never chosen; the browser follows the system preference (dark when the system prefers dark). */
+  frontendStyle: z.object({ theme: themeSchema.nullable() }),
   languageCode: languageCodeSchema,
   availableLanguages: z.array(languageCodeSchema),
 });

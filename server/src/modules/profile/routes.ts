@@ -61,8 +61,7 @@ async function readSetting(db: Database, memberUuid: string): Promise<ProfileSet
   const row = rows[0];
   if (!row) throw new ApiHttpError(404, 'Member.NotFound');
   return {
-    // No stored theme yet: light; the browser switches to dark when the system prefers it.
-    frontendStyle: { theme: row.theme ?? 'light' },
+    frontendStyle: { theme: row.theme },
     languageCode: row.language,
     availableLanguages: [...LANGUAGES],
   };

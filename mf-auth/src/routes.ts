@@ -1,0 +1,11 @@
+/** Paths of the authentication area (spec section 2, "Authentication"). */
+export const AUTH_ROUTES = {
+  login: '/auth/login',
+  loginWithClient: '/auth/login/:clientId',
+  forgotPassword: '/auth/forgot-password/:clientId',
+  resetPassword: '/auth/reset-password/:token',
+  supportLogin: '/auth/support/:token',
+} as const;
+
+export const START_PAGE = '/dashboard/start/overview';
+export const REMEMBERED_CLIENT_KEY = 'dashboard.clientIdentifier';

@@ -1,0 +1,100 @@
+import { localeOf, type Language, type MemberListItem, ROLES } from '@dash/shared-core';
+import { type Column, DataTable, PageHeader, useTableState } from '@dash/shared-ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { memberDetailsPath } from '../../../routes';
+import { useMemberList } from '../api/getMemberList';
+
+const SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'role', 'status', 'lastLoginAt'] as const;
+type SortKey = (typeof SORT_KEYS)[number];
+const FILTERS = ['search', 'status', 'role'] as const;
+
+export default function MemberListPage() {
+  const { t, i18n } = useTranslation('company');
+  const table = useTableState<SortKey>(SORT_KEYS, 'lastName', FILTERS);
+  const { state } = table;
+  const status = state.filter.status;
+  const role = state.filter.role;
+  const query = useMemberList({
+    page: state.page,
+    perPage: state.perPage,
+    sortBy: state.sortBy,
+    sortDirection: state.sortDirection,
+    filter: {
+      search: state.filter.search,
+      status: status === 'active' || status === 'inactive' ? status : 'all',
+      role: ROLES.find((candidate) => candidate === role),
+    },
+  });
+  const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium', timeStyle: 'short' });
+
+  const columns: Column<MemberListItem>[] = [
+    {
+      name: 'lastName',
+      label: t('members.columns.lastName'),
+      sortable: true,
+      value: (member) => <Link to={memberDetailsPath(member.uuid)}>{member.lastName}</Link>,
+    },
+    { name: 'firstName', label: t('members.columns.firstName'), sortable: true, value: (member) => member.firstName },
+    { name: 'username', label: t('members.columns.username'), sortable: true, value: (member) => member.username },
+    { name: 'email', label: t('members.columns.email'), sortable: true, maxWidth: '16rem', value: (member) => member.email },
+    { name: 'role', label: t('members.columns.role'), sortable: true, value: (member) => t(`common:roles.${member.role}`) },
+    {
+      name: 'status',
+      label: t('members.columns.status'),
+      sortable: true,
+      value: (member) => (
+        <span className={`ui-badge ${member.status === 'active' ? 'ui-badge--success' : 'ui-badge--warning'}`}>
+          {t(`common:common.${member.status}`)}
+        </span>
+      ),
+    },
+    {
+      name: 'lastLoginAt',
+      label: t('members.columns.lastLoginAt'),
+      sortable: true,
+      value: (member) => (member.lastLoginAt ? dateFormat.format(new Date(member.lastLoginAt)) : null),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader title={t('members.listTitle')} />
+      <DataTable
+        caption={t('members.listTitle')}
+        columns={columns}
+        rows={query.data?.items}
+        total={query.data?.total}
+        loading={query.isFetching}
+        table={table}
+        rowKey={(member) => member.uuid}
+        emptyText={t('members.empty')}
+        filters={[
+          { name: 'search', type: 'search', label: t('members.filters.search') },
+          {
+            name: 'status',
+            type: 'dropdown',
+            label: t('members.filters.status'),
+            options: [
+              { value: '', label: t('members.filters.activeAndInactive') },
+              { value: 'active', label: t('common:common.active') },
+              { value: 'inactive', label: t('common:common.inactive') },
+            ],
+          },
+          {
+            name: 'role',
+            type: 'dropdown',
+            label: t('members.filters.role'),
+            options: [
+              { value: '', label: t('members.filters.allRoles') },
+              ...ROLES.filter((candidate) => candidate !== 'user').map((candidate) => ({
+                value: candidate,
+                label: t(`common:roles.${candidate}`),
+              })),
+            ],
+          },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,105 @@
+import type { AreaRegistration } from '@dash/shared-ui';
+import de_DE from './i18n/de_DE.json';
+import en_GB from './i18n/en_GB.json';
+import { COMPANY_ROUTES } from './routes';
+
+export default function register(): AreaRegistration {
+  return {
+    area: 'mf-company',
+    namespace: 'company',
+    translations: { de_DE, en_GB },
+    routes: [
+      {
+        path: COMPANY_ROUTES.memberList,
+        load: () => import('./features/members/components/MemberListPage'),
+        permissions: ['member-list.get-list'],
+      },
+      {
+        path: COMPANY_ROUTES.memberDetails,
+        load: () => import('./features/members/components/MemberDetailsPage'),
+        permissions: ['member-list.memberdetails'],
+      },
+      // Routes of the spec that come with the company issue: "not found" until they are built.
+      { path: COMPANY_ROUTES.memberArchive, permissions: ['archive-member.list'] },
+      { path: COMPANY_ROUTES.groupList, permissions: ['member-group.read-list'] },
+      { path: COMPANY_ROUTES.groupDetails, permissions: ['member-group.read-details'] },
+      { path: COMPANY_ROUTES.locationList, permissions: ['location.location-list'] },
+      { path: COMPANY_ROUTES.locationDetails, permissions: ['location.location-detail'] },
+      { path: COMPANY_ROUTES.orgUnitList, permissions: ['org-unit.org-unit-list'] },
+      { path: COMPANY_ROUTES.orgUnitDetails, permissions: ['org-unit.detail'] },
+      { path: COMPANY_ROUTES.settingsDetails, permissions: ['clientdetails.read-details'] },
+      { path: COMPANY_ROUTES.settingsConfiguration, permissions: ['clientdetails.read-details'] },
+    ],
+    navigation: [
+      {
+        id: 'company-members',
+        section: 'company',
+        label: 'common:nav.members',
+        order: 10,
+        children: [
+          {
+            id: 'company-members-list',
+            section: 'company',
+            label: 'common:nav.memberList',
+            to: COMPANY_ROUTES.memberList,
+            // Details pages of a member keep "List" active.
+            match: { type: 'segments', count: 4 },
+            permissions: ['member-list.get-list'],
+            order: 1,
+          },
+          {
+            id: 'company-members-archive',
+            section: 'company',
+            label: 'common:nav.archive',
+            to: COMPANY_ROUTES.memberArchive,
+            permissions: ['archive-member.list'],
+            order: 2,
+          },
+          {
+            id: 'company-members-groups',
+            section: 'company',
+            label: 'common:nav.groups',
+            to: COMPANY_ROUTES.groupList,
+            match: { type: 'segments', count: 5 },
+            permissions: ['member-group.read-list'],
+            order: 3,
+          },
+        ],
+      },
+      {
+        id: 'company-org-units',
+        section: 'company',
+        label: 'common:nav.orgUnits',
+        to: COMPANY_ROUTES.orgUnitList,
+        match: { type: 'segments', count: 3 },
+        permissions: ['org-unit.org-unit-list'],
+        order: 20,
+      },
+      {
+        id: 'company-locations',
+        section: 'company',
+        label: 'common:nav.locations',
+        to: COMPANY_ROUTES.locationList,
+        match: { type: 'segments', count: 3 },
+        permissions: ['location.location-list'],
+        order: 30,
+      },
+      {
+        id: 'company-settings',
+        section: 'company',
+        label: 'common:nav.settings',
+        order: 40,
+        children: [
+          {
+            id: 'company-settings-details',
+            section: 'company',
+            label: 'common:nav.details',
+            to: COMPANY_ROUTES.settingsDetails,
+            permissions: ['clientdetails.read-details'],
+            order: 1,
+          },
+        ],
+      },
+    ],
+  };
+}

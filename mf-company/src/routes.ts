@@ -1,0 +1,19 @@
+/** Paths of the company area (spec section 2, "Company"). */
+const BASE = '/dashboard/company';
+export const COMPANY_ROUTES = {
+  memberList: `${BASE}/members/list`,
+  memberDetails: `${BASE}/members/details/:uuid/:tabId`,
+  memberArchive: `${BASE}/members/archive/list`,
+  groupList: `${BASE}/members/group/list`,
+  groupDetails: `${BASE}/members/group/details/:uuid/:tabId`,
+  locationList: `${BASE}/locations/list`,
+  locationDetails: `${BASE}/locations/details/:uuid/:tabId`,
+  orgUnitList: `${BASE}/org-units/list`,
+  orgUnitDetails: `${BASE}/org-units/details/:uuid/:tabId`,
+  settingsDetails: `${BASE}/settings/details`,
+  settingsConfiguration: `${BASE}/settings/configuration`,
+} as const;
+
+export function memberDetailsPath(uuid: string, tabId = 'details'): string {
+  return `${BASE}/members/details/${encodeURIComponent(uuid)}/${tabId}`;
+}

@@ -1,0 +1,60 @@
+import type { AreaRegistration } from '@dash/shared-ui';
+import de_DE from './i18n/de_DE.json';
+import en_GB from './i18n/en_GB.json';
+import { ELEARNING_ROUTES } from './routes';
+
+export default function register(): AreaRegistration {
+  return {
+    area: 'mf-elearnings',
+    namespace: 'elearnings',
+    translations: { de_DE, en_GB },
+    routes: [
+      {
+        path: ELEARNING_ROUTES.catalogList,
+        load: () => import('./features/catalog/components/CatalogListPage'),
+        permissions: ['elearning.read-catalog'],
+        featureFlag: 'elearnings',
+      },
+      {
+        path: ELEARNING_ROUTES.myElearnings,
+        load: () => import('./features/my-tasks/components/MyElearningsPage'),
+        permissions: ['elearning.read-member-tasks'],
+        featureFlag: 'elearnings',
+      },
+      // Come with the e-learning issue (SCORM player, certificates): "not found" until built.
+      { path: ELEARNING_ROUTES.catalogDetails, permissions: ['elearning.read-settings'], featureFlag: 'elearnings' },
+      { path: ELEARNING_ROUTES.execution, permissions: ['elearning.read-member-tasks'], featureFlag: 'elearnings' },
+      { path: ELEARNING_ROUTES.certificate, permissions: ['elearning.read-member-tasks'], featureFlag: 'elearnings', layout: 'print' },
+    ],
+    navigation: [
+      {
+        id: 'apps-elearnings',
+        section: 'apps',
+        label: 'common:nav.elearnings',
+        featureFlag: 'elearnings',
+        order: 10,
+        children: [
+          {
+            id: 'apps-elearnings-my',
+            section: 'apps',
+            label: 'common:nav.myElearnings',
+            to: ELEARNING_ROUTES.myElearnings,
+            permissions: ['elearning.read-member-tasks'],
+            featureFlag: 'elearnings',
+            order: 1,
+          },
+          {
+            id: 'apps-elearnings-catalog',
+            section: 'apps',
+            label: 'common:nav.catalog',
+            to: ELEARNING_ROUTES.catalogList,
+            match: { type: 'segments', count: 5 },
+            permissions: ['elearning.read-catalog'],
+            featureFlag: 'elearnings',
+            order: 2,
+          },
+        ],
+      },
+    ],
+  };
+}

@@ -1,0 +1,10 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '../tools/rspack/createConfig.mjs';
+
+export default createConfig({
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
+  name: 'mf-risk-assessments',
+  scope: 'mf_risk_assessments',
+  devPort: 3005,
+});

@@ -1,0 +1,43 @@
+import type { RiskAssessmentCatalogItem } from '@dash/shared-core';
+import { type Column, DataTable, PageHeader, useTableState } from '@dash/shared-ui';
+import { useTranslation } from 'react-i18next';
+import { useCatalog } from '../api/getCatalog';
+
+const SORT_KEYS = ['title', 'type', 'status', 'completedMemberCount'] as const;
+type SortKey = (typeof SORT_KEYS)[number];
+const FILTERS = ['search'] as const;
+
+export default function CatalogListPage() {
+  const { t } = useTranslation('riskAssessments');
+  const table = useTableState<SortKey>(SORT_KEYS, 'title', FILTERS);
+  const { state } = table;
+  const query = useCatalog({
+    page: state.page,
+    perPage: state.perPage,
+    sortBy: state.sortBy,
+    sortDirection: state.sortDirection,
+    filter: { search: state.filter.search },
+  });
+  const columns: Column<RiskAssessmentCatalogItem>[] = [
+    { name: 'title', label: t('catalog.columns.title'), sortable: true, value: (item) => <strong>{item.title}</strong> },
+    { name: 'type', label: t('catalog.columns.type'), sortable: true, value: (item) => t(`catalog.types.${item.type}`, { defaultValue: item.type }) },
+    { name: 'status', label: t('catalog.columns.status'), sortable: true, value: (item) => t(`catalog.statuses.${item.status}`) },
+    { name: 'assignedMemberCount', label: t('catalog.columns.assigned'), alignment: 'right', value: (item) => item.assignedMemberCount },
+    { name: 'completedMemberCount', label: t('catalog.columns.completed'), sortable: true, alignment: 'right', value: (item) => item.completedMemberCount },
+  ];
+  return (
+    <>
+      <PageHeader title={t('catalog.title')} />
+      <DataTable
+        caption={t('catalog.title')}
+        columns={columns}
+        rows={query.data?.items}
+        total={query.data?.total}
+        loading={query.isFetching}
+        table={table}
+        rowKey={(item) => item.uuid}
+        filters={[{ name: 'search', type: 'search', label: t('catalog.search') }]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import type { AreaRegistration } from '@dash/shared-ui';
+import de_DE from './i18n/de_DE.json';
+import en_GB from './i18n/en_GB.json';
+import { RISK_ASSESSMENT_ROUTES } from './routes';
+
+export default function register(): AreaRegistration {
+  return {
+    area: 'mf-risk-assessments',
+    namespace: 'riskAssessments',
+    translations: { de_DE, en_GB },
+    routes: [
+      {
+        path: RISK_ASSESSMENT_ROUTES.catalogList,
+        load: () => import('./features/catalog/components/CatalogListPage'),
+        permissions: ['risk-assessment.read-catalog-list'],
+        featureFlag: 'riskAssessments',
+      },
+      {
+        path: RISK_ASSESSMENT_ROUTES.myAnalyses,
+        load: () => import('./features/my-tasks/components/MyAnalysesPage'),
+        permissions: ['risk-assessment.read-member-tasks'],
+        featureFlag: 'riskAssessments',
+      },
+      // Come with the risk-assessment issue: "not found" until built.
+      {
+        path: RISK_ASSESSMENT_ROUTES.evaluationList,
+        permissions: ['risk-assessment.read-assignment-overview-list'],
+        featureFlag: 'riskAssessments',
+      },
+      {
+        path: RISK_ASSESSMENT_ROUTES.evaluationDetails,
+        permissions: ['risk-assessment.read-risk-list'],
+        featureFlag: 'riskAssessments',
+      },
+      {
+        path: RISK_ASSESSMENT_ROUTES.riskActionList,
+        permissions: ['risk-assessment.read-risk-action-list'],
+        featureFlag: 'riskAssessments',
+        layout: 'print',
+      },
+      {
+        path: RISK_ASSESSMENT_ROUTES.catalogDetails,
+        permissions: ['risk-assessment.read-settings'],
+        featureFlag: 'riskAssessments',
+      },
+      {
+        path: RISK_ASSESSMENT_ROUTES.execution,
+        permissions: ['risk-assessment.read-member-tasks'],
+        featureFlag: 'riskAssessments',
+      },
+    ],
+    navigation: [
+      {
+        id: 'apps-risk-assessments',
+        section: 'apps',
+        label: 'common:nav.riskAssessments',
+        featureFlag: 'riskAssessments',
+        order: 20,
+        children: [
+          {
+            id: 'apps-risk-assessments-my',
+            section: 'apps',
+            label: 'common:nav.myAnalyses',
+            to: RISK_ASSESSMENT_ROUTES.myAnalyses,
+            permissions: ['risk-assessment.read-member-tasks'],
+            featureFlag: 'riskAssessments',
+            order: 1,
+          },
+          {
+            id: 'apps-risk-assessments-evaluations',
+            section: 'apps',
+            label: 'common:nav.evaluations',
+            to: RISK_ASSESSMENT_ROUTES.evaluationList,
+            match: { type: 'segments', count: 5 },
+            permissions: ['risk-assessment.read-assignment-overview-list'],
+            featureFlag: 'riskAssessments',
+            order: 2,
+          },
+          {
+            id: 'apps-risk-assessments-catalog',
+            section: 'apps',
+            label: 'common:nav.catalog',
+            to: RISK_ASSESSMENT_ROUTES.catalogList,
+            match: { type: 'segments', count: 5 },
+            permissions: ['risk-assessment.read-catalog-list'],
+            featureFlag: 'riskAssessments',
+            order: 3,
+          },
+        ],
+      },
+    ],
+  };
+}

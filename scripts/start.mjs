@@ -1,0 +1,11 @@
+// `npm start`: builds what is not built yet, then serves the whole product on PORT (default 8080).
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from './build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+await build({ ifNeeded: true });
+const server = spawn('npx', ['tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('close', (code) => process.exit(code ?? 0));

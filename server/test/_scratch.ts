@@ -1,0 +1,12 @@
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { openDatabase } from '../src/db/database';
+const db = await openDatabase({});
+const app = await buildApp({ ...loadConfig({}), serveStatic: false, logLevel: 'silent' }, db);
+await app.ready();
+console.log(app.registeredRoutes);
+const r = await app.inject({ method: 'POST', url: '/api/login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+console.log(r.statusCode, r.body);
+const r2 = await app.inject({ method: 'GET', url: '/api/docs/json' });
+console.log(r2.statusCode, r2.body.slice(0, 100));
+await app.close(); await db.close();

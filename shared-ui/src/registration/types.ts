@@ -1,0 +1,49 @@
+import type { FeatureFlag, Language, Permission } from '@dash/shared-core';
+import type { ComponentType } from 'react';
+
+/**
+ * What a remote hands the shell: its routes (lazy), its sidebar entries and its translations.
+ * Each remote exposes `./register` whose default export returns this; the shell owns the one router.
+ */
+export interface AreaRegistration {
+  /** The area's name as in shared-core AREAS (e.g. `mf-company`). */
+  area: string;
+  /** i18next namespace of the area's own texts. */
+  namespace: string;
+  translations: Record<Language, Record<string, unknown>>;
+  routes: AreaRoute[];
+  navigation: NavItem[];
+}
+
+export type PageLayout = 'dashboard' | 'auth' | 'empty' | 'print';
+
+export interface AreaRoute {
+  /** Full path pattern, e.g. `/dashboard/company/members/details/:uuid/:tabId`. */
+  path: string;
+  /** Absent: the route is known but not built yet and shows the shell's not-found page. */
+  load?: () => Promise<{ default: ComponentType }>;
+  /** Any one suffices (spec section 6). Entering without shows an error toast (route guard). */
+  permissions?: Permission[];
+  featureFlag?: FeatureFlag;
+  layout?: PageLayout;
+}
+
+/** How the sidebar decides which item is active (spec: exact path, first N segments, or prefix). */
+export type ActiveMatch = { type: 'exact' } | { type: 'segments'; count: number } | { type: 'prefix' };
+
+export interface NavItem {
+  id: string;
+  section: 'start' | 'apps' | 'company';
+  /** Translation key; `common:nav.*` for the shared sidebar texts. */
+  label: string;
+  to?: string;
+  permissions?: Permission[];
+  featureFlag?: FeatureFlag;
+  /** The calendar entry also needs an external calendar link. */
+  requiresCalendarLink?: boolean;
+  match?: ActiveMatch;
+  order: number;
+  children?: NavItem[];
+}
+
+export type RegisterArea = () => AreaRegistration;

@@ -1,0 +1,86 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+
+export const PAGE_SIZES = [25, 50, 100] as const;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export interface TableState<SortKey extends string> {
+  page: number;
+  perPage: PageSize;
+  sortBy: SortKey;
+  sortDirection: SortDirection;
+  filter: Record<string, string>;
+}
+
+export interface TableStateControls<SortKey extends string> {
+  state: TableState<SortKey>;
+  setPage(page: number): void;
+  setPerPage(perPage: PageSize): void;
+  setSort(sortBy: SortKey): void;
+  setFilter(name: string, value: string): void;
+}
+
+/**
+ * Table state lives in the URL (`?page=2&perPage=50&sortBy=lastName&sortDirection=desc&f.search=anna`), so that a
+ * reload or a shared link shows the same page. Sorting, filtering or a new page size go back to page 1;
+ * default sort is ascending (spec section 9).
+ */
+export function useTableState<SortKey extends string>(
+  sortKeys: readonly SortKey[],
+  defaultSort: SortKey,
+  filterNames: readonly string[] = [],
+): TableStateControls<SortKey> {
+  const [params, setParams] = useSearchParams();
+
+  const state = useMemo<TableState<SortKey>>(() => {
+    const page = Number(params.get('page'));
+    const perPage = Number(params.get('perPage'));
+    const sortBy = params.get('sortBy') as SortKey | null;
+    const filter: Record<string, string> = {};
+    for (const name of filterNames) {
+      const value = params.get(`f.${name}`);
+      if (value) filter[name] = value;
+    }
+    return {
+      page: Number.isInteger(page) && page > 0 ? page : 1,
+      perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? (perPage as PageSize) : PAGE_SIZES[0],
+      sortBy: sortBy && sortKeys.includes(sortBy) ? sortBy : defaultSort,
+      sortDirection: params.get('sortDirection') === 'desc' ? 'desc' : 'asc',
+      filter,
+    };
+  }, [params, sortKeys, defaultSort, filterNames]);
+
+  const update = useCallback(
+    (changes: Record<string, string | null>, resetPage: boolean) => {
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, value] of Object.entries(changes)) {
+            if (value === null || value === '') next.delete(key);
+            else next.set(key, value);
+          }
+          if (resetPage) next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+
+  return {
+    state,
+    setPage: (page) => update({ page: page > 1 ? String(page) : null }, false),
+    setPerPage: (perPage) => update({ perPage: String(perPage) }, true),
+    setSort: (sortBy) =>
+      update(
+        {
+          sortBy,
+          sortDirection: state.sortBy === sortBy && state.sortDirection === 'asc' ? 'desc' : 'asc',
+        },
+        true,
+      ),
+    setFilter: (name, value) => update({ [`f.${name}`]: value }, true),
+  };
+}

@@ -1,0 +1,11 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createConfig } from '../tools/rspack/createConfig.mjs';
+
+export default createConfig({
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
+  name: 'shell',
+  scope: 'shell',
+  devPort: 3000,
+  host: true,
+});

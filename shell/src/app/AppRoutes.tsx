@@ -1,0 +1,83 @@
+import { AREAS } from '@dash/shared-core';
+import type { AreaRoute } from '@dash/shared-ui';
+import { useSessionStore } from '@dash/shared-ui';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { useAreaStore } from '../federation/areaStore';
+import { AuthLayout } from '../layout/AuthLayout';
+import { DashboardLayout } from '../layout/DashboardLayout';
+import { AreaFallback } from '../pages/AreaFallback';
+import { LogoutPage } from '../pages/LogoutPage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { AreaRouteElement } from './AreaRouteElement';
+
+export const START_PAGE = '/dashboard/start/overview';
+
+function RequireSession({ children }: { children: React.ReactNode }) {
+  const status = useSessionStore((state) => state.status);
+  const location = useLocation();
+  if (status !== 'authenticated') {
+    const returnUrl = encodeURIComponent(`${location.pathname}${location.search}`);
+    return <Navigate to={`/auth/login?returnUrl=${returnUrl}`} replace />;
+  }
+  return <>{children}</>;
+}
+
+function RootRedirect() {
+  const status = useSessionStore((state) => state.status);
+  return <Navigate to={status === 'authenticated' ? START_PAGE : '/auth/login'} replace />;
+}
+
+/** The one router of the product: routes come from the areas' registrations, layouts from the shell. */
+export function AppRoutes() {
+  const areas = useAreaStore((state) => state.areas);
+  const routes: AreaRoute[] = Object.values(areas).flatMap((entry) => entry.registration?.routes ?? []);
+  const authRoutes = routes.filter((route) => route.layout === 'auth');
+  const dashboardRoutes = routes.filter((route) => (route.layout ?? 'dashboard') === 'dashboard');
+  const otherRoutes = routes.filter((route) => route.layout === 'empty' || route.layout === 'print');
+  const areaPrefixes = AREAS.flatMap((area) => area.pathPrefixes);
+
+  return (
+    <Routes>
+      <Route path="/" element={<RootRedirect />} />
+      <Route path="/logout" element={<LogoutPage />} />
+      <Route element={<AuthLayout />}>
+        {authRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<AreaRouteElement route={route} />} />
+        ))}
+        <Route path="/auth/*" element={<AreaFallback />} />
+      </Route>
+      <Route
+        element={
+          <RequireSession>
+            <DashboardLayout />
+          </RequireSession>
+        }
+      >
+        <Route path="/dashboard" element={<Navigate to={START_PAGE} replace />} />
+        {dashboardRoutes.map((route) => (
+          <Route key={route.path} path={route.path} element={<AreaRouteElement route={route} />} />
+        ))}
+        {areaPrefixes
+          .filter((prefix) => prefix.startsWith('/dashboard'))
+          .map((prefix) => (
+            <Route key={prefix} path={`${prefix}/*`} element={<AreaFallback />} />
+          ))}
+        <Route path="/dashboard/*" element={<NotFoundPage />} />
+      </Route>
+      {otherRoutes.map((route) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={
+            <RequireSession>
+              <main className={`shell-plain shell-plain--${route.layout}`}>
+                <AreaRouteElement route={route} />
+              </main>
+            </RequireSession>
+          }
+        />
+      ))}
+      <Route path="*" element={<NotFoundPage standalone />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,48 @@
+import { api, initI18n, i18n } from '@dash/shared-core';
+import { useSessionStore } from '@dash/shared-ui';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { applyBranding, applyTheme } from './branding/branding';
+import { handleApiError, signOutAfterError } from './errors/handleApiError';
+import { useAreaStore } from './federation/areaStore';
+import { logout, reloadSession, startHeartbeat } from './session/session';
+import './shell.css';
+
+/** Start-up (spec section 7): licensee config, then member state, then profile settings. */
+async function start() {
+  applyTheme(null);
+  const [, licensee, remotes] = await Promise.all([
+    initI18n(),
+    api.call('licenseeConfig', undefined, { silent: true }).catch(() => null),
+    api.call('remotes', undefined, { silent: true }).catch(() => ({ remotes: [] })),
+  ]);
+  const session = useSessionStore.getState();
+  if (licensee) {
+    session.setLicensee(licensee);
+    applyBranding(licensee);
+  }
+  useAreaStore.getState().configure(remotes.remotes);
+  useSessionStore.setState({ reload: reloadSession, logout });
+  // Whoever changes the profile settings (profile area, language switch), the theme follows.
+  useSessionStore.subscribe((state, previous) => {
+    if (state.settings !== previous.settings) applyTheme(state.settings?.frontendStyle.theme ?? null);
+  });
+  api.setErrorHandler(handleApiError);
+  try {
+    await reloadSession();
+  } catch {
+    useSessionStore.getState().signedOut();
+  }
+  startHeartbeat(signOutAfterError);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing');
+  createRoot(root).render(<App />);
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  const root = document.getElementById('root');
+  if (root) {
+    root.textContent = i18n.isInitialized ? i18n.t('errors.http.0') : 'Das Dashboard konnte nicht gestartet werden.';
+  }
+});

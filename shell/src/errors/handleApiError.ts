@@ -1,0 +1,28 @@
+import { type ApiError, i18n, messageKeyForError } from '@dash/shared-core';
+import { showToast, useSessionStore } from '@dash/shared-ui';
+
+const LOGIN_PAGE = /^\/auth\/login(\/|$)/;
+
+/**
+ * Spec section 8: every failed call that the caller does not handle itself becomes an error toast;
+ * a 401 while signed in also signs out and goes to the sign-in page with a returnUrl.
+ */
+export function handleApiError(error: ApiError): void {
+  const signedIn = useSessionStore.getState().status === 'authenticated';
+  const exists = (key: string) => i18n.exists(key);
+  let key = messageKeyForError(error.status, error.code, exists);
+  if (!signedIn && (error.status === 401 || error.status === 403) && !error.code?.startsWith('Csrf')) {
+    key = `errors.login.${error.status}`;
+  }
+  showToast({ type: 'danger', title: i18n.t('toast.errorTitle'), message: i18n.t(key) });
+  if (error.status === 401 && signedIn) signOutAfterError();
+}
+
+export function signOutAfterError(): void {
+  useSessionStore.getState().signedOut();
+  const { pathname, search } = window.location;
+  if (LOGIN_PAGE.test(pathname)) return;
+  const returnUrl = encodeURIComponent(`${pathname}${search}`);
+  window.history.pushState(null, '', `/auth/login?returnUrl=${returnUrl}`);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+}

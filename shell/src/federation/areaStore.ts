@@ -1,0 +1,86 @@
+import { addNamespace, AREAS, type AreaDefinition, hasAnyPermission, type MemberState, type RemoteConfig } from '@dash/shared-core';
+import type { AreaRegistration, RegisterArea } from '@dash/shared-ui';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { create } from 'zustand';
+import { devtools } from 'zustand/middleware';
+
+export type AreaStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+interface AreaEntry {
+  status: AreaStatus;
+  registration?: AreaRegistration;
+}
+
+interface AreaState {
+  remotes: RemoteConfig[];
+  areas: Record<string, AreaEntry>;
+  configure(remotes: RemoteConfig[]): void;
+  ensure(name: string): Promise<void>;
+  retry(name: string): Promise<void>;
+}
+
+/** May this member open the area at all? Areas that are switched off or not permitted are never downloaded. */
+export function canOpenArea(area: Pick<AreaDefinition, 'public' | 'featureFlag' | 'permissions'>, state: MemberState | null): boolean {
+  if (area.public) return true;
+  if (!state) return false;
+  if (area.featureFlag && !state.featureFlags[area.featureFlag]) return false;
+  return hasAnyPermission(state.member.permissions, area.permissions);
+}
+
+export function areaDefinition(name: string): AreaDefinition | undefined {
+  return AREAS.find((area) => area.name === name);
+}
+
+export const useAreaStore = create<AreaState>()(
+  devtools(
+    (set, get) => {
+      const setEntry = (name: string, entry: AreaEntry) =>
+        set((state) => ({ areas: { ...state.areas, [name]: entry } }), false, `area/${name}/${entry.status}`);
+
+      async function load(name: string, force: boolean) {
+        const config = get().remotes.find((remote) => remote.name === name);
+        if (!config) {
+          setEntry(name, { status: 'error' });
+          return;
+        }
+        setEntry(name, { status: 'loading' });
+        try {
+          if (force) registerRemotes([{ name: config.scope, entry: config.manifestUrl }], { force: true });
+          const module = await loadRemote<{ default: RegisterArea }>(`${config.scope}/register`);
+          if (!module?.default) throw new Error(`${name} has no register export`);
+          const registration = module.default();
+          addNamespace(registration.namespace, registration.translations);
+          setEntry(name, { status: 'ready', registration });
+        } catch (error) {
+          console.warn(`Area ${name} failed to load`, error);
+          setEntry(name, { status: 'error' });
+        }
+      }
+
+      return {
+        remotes: [],
+        areas: {},
+        configure(remotes) {
+          // Where remotes live is run-time configuration from the server, never part of the shell's build.
+          registerRemotes(remotes.map((remote) => ({ name: remote.scope, entry: remote.manifestUrl })));
+          set({ remotes }, false, 'configure');
+        },
+        async ensure(name) {
+          const status = get().areas[name]?.status;
+          if (status === 'ready' || status === 'loading' || status === 'error') return;
+          await load(name, false);
+        },
+        retry: (name) => load(name, true),
+      };
+    },
+    { name: 'areas', maxAge: 25 },
+  ),
+);
+
+/** Loads the register entry of every area the member may open (routes themselves stay lazy). */
+export async function loadAreasFor(state: MemberState | null): Promise<void> {
+  const { ensure } = useAreaStore.getState();
+  await Promise.all(
+    AREAS.filter((area) => !area.public && canOpenArea(area, state)).map((area) => ensure(area.name)),
+  );
+}

@@ -1,0 +1,31 @@
+import type { NavItem } from '@dash/shared-ui';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { activeTrail } from './navigation';
+
+/** Starts at /dashboard, then the section and the sidebar entries down to the current page. */
+export function Breadcrumb({ items }: { items: NavItem[] }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const trail = activeTrail(items, pathname);
+  const section = trail[0]?.section;
+  return (
+    <nav className="shell-breadcrumb" aria-label={t('common:breadcrumb.label')}>
+      <ol>
+        <li>
+          <Link to="/dashboard">{t('common:breadcrumb.dashboard')}</Link>
+        </li>
+        {section && <li>{t(`common:nav.${section}`)}</li>}
+        {trail.map((item) => (
+          <li key={item.id}>
+            {item.to && pathname !== item.to ? (
+              <Link to={item.to}>{t(item.label)}</Link>
+            ) : (
+              <span aria-current={item.to ? 'page' : undefined}>{t(item.label)}</span>
+            )}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,53 @@
+import { useCan, useLicensee, useMemberState, useSessionStore } from '@dash/shared-ui';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { LanguageSwitch } from './LanguageSwitch';
+
+export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar: () => void }) {
+  const { t } = useTranslation('common');
+  const memberState = useMemberState();
+  const licensee = useLicensee();
+  const can = useCan();
+  const logout = useSessionStore((state) => state.logout);
+  if (!memberState) return null;
+  const { firstName, lastName } = memberState.memberDetails;
+  const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+  return (
+    <header className="shell-header">
+      <button
+        type="button"
+        className="shell-header__toggle"
+        aria-expanded={sidebarOpen}
+        aria-controls="shell-sidebar"
+        onClick={onToggleSidebar}
+        aria-label={t('header.toggleSidebar')}
+      >
+        ☰
+      </button>
+      <Link to="/dashboard/start/overview" className="shell-header__logo" aria-label={t('header.home')}>
+        {licensee?.images.logo ? <img src={licensee.images.logo} alt={licensee.licenseeName} height={36} /> : licensee?.licenseeName}
+      </Link>
+      <span className="shell-header__client">{memberState.clientName}</span>
+      <div className="shell-header__user">
+        <LanguageSwitch />
+        <span className="shell-header__role" data-testid="header-role">
+          {t(`roles.${memberState.member.roleIdentifier}`)}
+        </span>
+        <span className="shell-header__avatar" aria-hidden="true">
+          {initials}
+        </span>
+        <span className="shell-header__name" data-testid="header-name">
+          {firstName} {lastName}
+        </span>
+        {can(['profile.read-member-profile']) && (
+          <Link to="/dashboard/profile/details" className="ui-button ui-button--ghost" data-testid="profile-link">
+            {t('header.profile')}
+          </Link>
+        )}
+        <button type="button" className="ui-button ui-button--ghost" onClick={() => void logout()} data-testid="logout">
+          {t('header.logout')}
+        </button>
+      </div>
+    </header>
+  );
+}

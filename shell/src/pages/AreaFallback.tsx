@@ -1,0 +1,49 @@
+import { areaOfPath } from '@dash/shared-core';
+import { Spinner, useMemberState } from '@dash/shared-ui';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { canOpenArea, useAreaStore } from '../federation/areaStore';
+import { NotFoundPage } from './NotFoundPage';
+import { RemoteErrorPanel } from './RemoteErrorPanel';
+
+/**
+ * A path inside an area whose routes are not known yet: loads the area (when the member may open it),
+ * shows an error with a retry when it cannot be loaded, and "not found" when the area has no such page.
+ */
+export function AreaFallback() {
+  const { pathname } = useLocation();
+  const { t } = useTranslation('common');
+  const memberState = useMemberState();
+  const area = areaOfPath(pathname);
+  const entry = useAreaStore((state) => (area ? state.areas[area.name] : undefined));
+  const ensure = useAreaStore((state) => state.ensure);
+  const retry = useAreaStore((state) => state.retry);
+  const allowed = area ? canOpenArea(area, memberState) : false;
+
+  useEffect(() => {
+    if (area && allowed) void ensure(area.name);
+  }, [area, allowed, ensure]);
+
+  if (!area || !allowed) return <NotFoundPage />;
+  if (!entry || entry.status === 'idle' || entry.status === 'loading') return <Spinner />;
+  if (entry.status === 'error') {
+    return <RemoteErrorPanel area={t(`nav.${areaLabelKey(area.name)}`)} onRetry={() => void retry(area.name)} />;
+  }
+  return <NotFoundPage />;
+}
+
+function areaLabelKey(name: string): string {
+  switch (name) {
+    case 'mf-company':
+      return 'company';
+    case 'mf-elearnings':
+      return 'elearnings';
+    case 'mf-risk-assessments':
+      return 'riskAssessments';
+    case 'mf-profile':
+      return 'profile';
+    default:
+      return 'start';
+  }
+}

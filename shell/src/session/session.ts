@@ -1,0 +1,65 @@
+import { ApiError, api, changeLanguage, isLanguage, type MemberState } from '@dash/shared-core';
+import { useSessionStore } from '@dash/shared-ui';
+import { loadAreasFor } from '../federation/areaStore';
+import { REMEMBERED_CLIENT_KEY } from './rememberedClient';
+
+/** Heartbeat every 2 minutes; a call that takes over 5 minutes (spec section 9) counts as failed. */
+export const HEARTBEAT_INTERVAL_MS = 2 * 60 * 1000;
+export const HEARTBEAT_TIMEOUT_MS = 5 * 60 * 1000;
+
+/** Member state, then profile settings (language and theme). Answers null when nobody is signed in. */
+export async function reloadSession(): Promise<MemberState | null> {
+  const store = useSessionStore.getState();
+  let memberState: MemberState;
+  try {
+    memberState = await api.call('memberState', undefined, { silent: true });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      store.signedOut();
+      return null;
+    }
+    throw error;
+  }
+  store.signedIn(memberState);
+  try {
+    const settings = await api.call('profileReadSetting', undefined, { silent: true });
+    store.setSettings(settings);
+    if (isLanguage(settings.languageCode)) await changeLanguage(settings.languageCode);
+  } catch {
+    // Without settings the browser language and system theme stay in force.
+  }
+  window.localStorage.setItem(REMEMBERED_CLIENT_KEY, memberState.clientIdentifier);
+  await loadAreasFor(memberState);
+  return memberState;
+}
+
+/** Ends the session on the server, then shows the sign-in page with the company ID appended (spec section 7). */
+export async function logout(): Promise<void> {
+  const clientIdentifier = useSessionStore.getState().memberState?.clientIdentifier
+    ?? window.localStorage.getItem(REMEMBERED_CLIENT_KEY);
+  try {
+    await api.call('logout', undefined, { silent: true });
+  } finally {
+    useSessionStore.getState().signedOut();
+    window.location.assign(clientIdentifier ? `/auth/login/${encodeURIComponent(clientIdentifier)}` : '/auth/login');
+  }
+}
+
+let heartbeat: ReturnType<typeof setInterval> | undefined;
+
+export function startHeartbeat(onSignedOut: () => void): void {
+  stopHeartbeat();
+  heartbeat = setInterval(async () => {
+    if (useSessionStore.getState().status !== 'authenticated') return;
+    try {
+      await api.call('heartbeat', undefined, { silent: true, signal: AbortSignal.timeout(HEARTBEAT_TIMEOUT_MS) });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) onSignedOut();
+    }
+  }, HEARTBEAT_INTERVAL_MS);
+}
+
+export function stopHeartbeat(): void {
+  if (heartbeat) clearInterval(heartbeat);
+  heartbeat = undefined;
+}
