@@ -6,7 +6,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const FRONT_ENDS = ['shell', 'mf-auth', 'mf-start', 'mf-profile', 'mf-elearnings', 'mf-risk-assessments', 'mf-company'];
+export const FRONT_ENDS = [
+  'shell',
+  'mf-auth',
+  'mf-start',
+  'mf-profile',
+  'mf-elearnings',
+  'mf-risk-assessments',
+  'mf-company',
+];
 /** Sources every front end is built from besides its own folder. */
 const COMMON_SOURCES = ['shared-core/src', 'shared-ui/src', 'tools/rspack', 'package-lock.json'];
 

@@ -24,7 +24,12 @@ export default function register(): AreaRegistration {
       // Come with the e-learning issue (SCORM player, certificates): "not found" until built.
       { path: ELEARNING_ROUTES.catalogDetails, permissions: ['elearning.read-settings'], featureFlag: 'elearnings' },
       { path: ELEARNING_ROUTES.execution, permissions: ['elearning.read-member-tasks'], featureFlag: 'elearnings' },
-      { path: ELEARNING_ROUTES.certificate, permissions: ['elearning.read-member-tasks'], featureFlag: 'elearnings', layout: 'print' },
+      {
+        path: ELEARNING_ROUTES.certificate,
+        permissions: ['elearning.read-member-tasks'],
+        featureFlag: 'elearnings',
+        layout: 'print',
+      },
     ],
     navigation: [
       {

@@ -65,7 +65,7 @@ export async function buildApp(config: ServerConfig, db: Database): Promise<Fast
   registerElearningRoutes(app, db);
   registerRiskAssessmentRoutes(app, db);
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler((_request, reply) => {
     return reply.status(404).send({ error: { code: 'Route.NotFound' } });
   });
   if (config.serveStatic) await registerStatic(app, config);

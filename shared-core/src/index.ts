@@ -2,11 +2,12 @@
 export * from './api/client';
 export * from './api/routes';
 export * from './areas';
+export type * from './contract';
 export * from './errors/codes';
 export * from './errors/messages';
 export * from './featureFlags';
 export * from './i18n';
 export * from './permissions';
+export * from './tasks';
 export * from './validation/hashPassword';
 export * from './validation/rules';
-export type * from './contract';

@@ -8,5 +8,5 @@ export * from './registration/types';
 export * from './session/sessionStore';
 export * from './table/DataTable';
 export * from './table/useTableState';
-export * from './toasts/toastStore';
 export * from './tasks/DueStatusBadge';
+export * from './toasts/toastStore';

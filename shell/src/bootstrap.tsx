@@ -1,4 +1,4 @@
-import { api, initI18n, i18n } from '@dash/shared-core';
+import { api, i18n, initI18n } from '@dash/shared-core';
 import { useSessionStore } from '@dash/shared-ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';

@@ -91,7 +91,5 @@ export async function openPostgres(connectionString: string, schema?: string): P
 }
 
 export function openDatabase(options: { databaseUrl?: string; dataDir?: string; schema?: string }): Promise<Database> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl, options.schema)
-    : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.schema) : openPglite(options.dataDir);
 }

@@ -27,7 +27,12 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
 }
 
 /** Readable by scripts: the browser echoes it in the X-XSRF-TOKEN header (double-submit check). */
-export function setXsrfCookie(request: FastifyRequest, reply: FastifyReply, token = newToken(), maxAgeSeconds?: number) {
+export function setXsrfCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token = newToken(),
+  maxAgeSeconds?: number,
+) {
   reply.setCookie(XSRF_COOKIE, token, {
     path: '/',
     httpOnly: false,

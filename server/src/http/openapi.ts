@@ -25,10 +25,19 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       description: `${access}${endpoint.method === 'POST' ? ' Needs header X-XSRF-TOKEN equal to the XSRF-TOKEN cookie.' : ''}`,
       tags: [endpoint.tag],
       responses: {
-        200: { description: 'OK', content: { 'application/json': { schema: toJsonSchema(endpoint.response, 'output') } } },
-        400: { description: 'Schema.ValidationFailed or a rule of the call', content: { 'application/json': { schema: errorSchema } } },
+        200: {
+          description: 'OK',
+          content: { 'application/json': { schema: toJsonSchema(endpoint.response, 'output') } },
+        },
+        400: {
+          description: 'Schema.ValidationFailed or a rule of the call',
+          content: { 'application/json': { schema: errorSchema } },
+        },
         401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
-        403: { description: 'Csrf.Invalid, Auth.Forbidden, Auth.FeatureDisabled', content: { 'application/json': { schema: errorSchema } } },
+        403: {
+          description: 'Csrf.Invalid, Auth.Forbidden, Auth.FeatureDisabled',
+          content: { 'application/json': { schema: errorSchema } },
+        },
       },
     };
     if (endpoint.method === 'POST') {

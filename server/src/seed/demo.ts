@@ -7,22 +7,75 @@ import { logoSvg, moodSvg } from './images';
 export const DEMO_PASSWORD = 'Safety#2026';
 
 const FIRST_NAMES = [
-  'Anna', 'Ben', 'Clara', 'David', 'Elif', 'Felix', 'Greta', 'Hannes', 'Ida', 'Jonas', 'Katrin', 'Lukas', 'Mia',
-  'Noah', 'Olga', 'Paul', 'Quirin', 'Rosa', 'Stefan', 'Tina', 'Uwe', 'Vera', 'Wolfgang', 'Xenia', 'Yusuf', 'Zoe',
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Elif',
+  'Felix',
+  'Greta',
+  'Hannes',
+  'Ida',
+  'Jonas',
+  'Katrin',
+  'Lukas',
+  'Mia',
+  'Noah',
+  'Olga',
+  'Paul',
+  'Quirin',
+  'Rosa',
+  'Stefan',
+  'Tina',
+  'Uwe',
+  'Vera',
+  'Wolfgang',
+  'Xenia',
+  'Yusuf',
+  'Zoe',
 ];
 const LAST_NAMES = [
-  'Albers', 'Bauer', 'Cramer', 'Dietrich', 'Ebert', 'Fischer', 'Günther', 'Hoffmann', 'Iwanow', 'Jäger', 'König',
-  'Lehmann', 'Müller', 'Neumann', 'Otto', 'Peters', 'Quast', 'Richter', 'Schulz', 'Thomas', 'Ulrich', 'Vogel',
-  'Weber', 'Yilmaz', 'Zimmermann',
+  'Albers',
+  'Bauer',
+  'Cramer',
+  'Dietrich',
+  'Ebert',
+  'Fischer',
+  'Günther',
+  'Hoffmann',
+  'Iwanow',
+  'Jäger',
+  'König',
+  'Lehmann',
+  'Müller',
+  'Neumann',
+  'Otto',
+  'Peters',
+  'Quast',
+  'Richter',
+  'Schulz',
+  'Thomas',
+  'Ulrich',
+  'Vogel',
+  'Weber',
+  'Yilmaz',
+  'Zimmermann',
 ];
 
+/** The uuid of the first returned row; seeding stops loudly when an insert answered nothing. */
+function uuidOf(rows: { uuid: string }[]): string {
+  const row = rows[0];
+  if (!row) throw new Error('Seed insert returned no row');
+  return row.uuid;
+}
+
+/** Cycles through a list of names. */
+function pick<T>(list: readonly T[], index: number): T {
+  return list[index % list.length] as T;
+}
+
 function transliterate(value: string): string {
-  return value
-    .toLowerCase()
-    .replace(/ä/g, 'ae')
-    .replace(/ö/g, 'oe')
-    .replace(/ü/g, 'ue')
-    .replace(/ß/g, 'ss');
+  return value.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
 }
 
 async function insertFile(tx: Queryable, type: string, filename: string, svg: string): Promise<string> {
@@ -30,7 +83,7 @@ async function insertFile(tx: Queryable, type: string, filename: string, svg: st
     `INSERT INTO file (context, type, filename, content_type, content) VALUES ('licensee', $1, $2, 'image/svg+xml', $3) RETURNING uuid`,
     [type, filename, Buffer.from(svg, 'utf8')],
   );
-  return rows[0]!.uuid;
+  return uuidOf(rows);
 }
 
 interface LicenseeSeed {
@@ -74,7 +127,7 @@ async function insertLicensee(tx: Queryable, seed: LicenseeSeed): Promise<string
       'https://calendar.example.com/safety',
     ],
   );
-  return rows[0]!.uuid;
+  return uuidOf(rows);
 }
 
 interface ClientSeed {
@@ -107,7 +160,7 @@ async function insertClient(tx: Queryable, seed: ClientSeed): Promise<string> {
       seed.calendar ?? false,
     ],
   );
-  return rows[0]!.uuid;
+  return uuidOf(rows);
 }
 
 interface MemberSeed {
@@ -144,7 +197,7 @@ async function insertMember(tx: Queryable, client: string, seed: MemberSeed, dom
       '+49 30 1234567',
     ],
   );
-  return rows[0]!.uuid;
+  return uuidOf(rows);
 }
 
 /** Seeds the demo data of CONTRACT.md into an empty database; does nothing when a licensee exists already. */
@@ -215,14 +268,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       acmeNamed[account.username] = await insertMember(
         tx,
         acme,
-        { ...account, passwordHash: namedHashes[index]!, lastLoginDaysAgo: index },
+        { ...account, passwordHash: pick(namedHashes, index), lastLoginDaysAgo: index },
         'acme.example',
       );
     }
     const staff: string[] = [];
     for (let index = 0; index < 44; index++) {
-      const firstName = FIRST_NAMES[index % FIRST_NAMES.length]!;
-      const lastName = LAST_NAMES[(index * 7) % LAST_NAMES.length]!;
+      const firstName = pick(FIRST_NAMES, index);
+      const lastName = pick(LAST_NAMES, index * 7);
       const username = `${transliterate(firstName)}.${transliterate(lastName)}${index >= FIRST_NAMES.length ? index : ''}`;
       staff.push(
         await insertMember(
@@ -257,7 +310,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
          VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
         [acme, name, city, city === 'Wien' ? 'AT' : 'DE', type, space],
       );
-      locations.push(rows[0]!.uuid);
+      locations.push(uuidOf(rows));
     }
     for (const [index, member] of everyone.entries()) {
       await tx.query('INSERT INTO location_member (location_uuid, member_uuid, responsible) VALUES ($1, $2, $3)', [
@@ -267,19 +320,19 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ]);
     }
 
-    const root = (
+    const root = uuidOf(
       await tx.query<{ uuid: string }>(
         `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'ACME Sicherheit GmbH', true, true) RETURNING uuid`,
         [acme],
-      )
-    )[0]!.uuid;
+      ),
+    );
     const units: string[] = [];
     for (const name of ['Produktion', 'Logistik', 'Verwaltung', 'Vertrieb']) {
       const rows = await tx.query<{ uuid: string }>(
         'INSERT INTO org_unit (client_uuid, name, parent_uuid) VALUES ($1, $2, $3) RETURNING uuid',
         [acme, name, root],
       );
-      units.push(rows[0]!.uuid);
+      units.push(uuidOf(rows));
     }
     for (const [index, member] of everyone.entries()) {
       await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2), ($3, $2)', [
@@ -306,12 +359,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       ['Betriebsrat', 'work-council'],
     ] as const;
     for (const [index, [name, type]] of groupTypes.entries()) {
-      const group = (
+      const group = uuidOf(
         await tx.query<{ uuid: string }>(
           'INSERT INTO member_group (client_uuid, name, type) VALUES ($1, $2, $3) RETURNING uuid',
           [acme, name, type],
-        )
-      )[0]!.uuid;
+        ),
+      );
       for (const member of staff.slice(index * 3, index * 3 + 3)) {
         await tx.query('INSERT INTO member_group_member (member_group_uuid, member_uuid) VALUES ($1, $2)', [
           group,
@@ -333,7 +386,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         'INSERT INTO elearning (client_uuid, title, description, duration_minutes) VALUES ($1, $2, $3, $4) RETURNING uuid',
         [acme, title, description, minutes],
       );
-      elearnings.push(rows[0]!.uuid);
+      elearnings.push(uuidOf(rows));
     }
     for (const [index, member] of everyone.entries()) {
       for (let course = 0; course < 3; course++) {
@@ -358,7 +411,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         'INSERT INTO risk_assessment_task (client_uuid, title, type, status) VALUES ($1, $2, $3, $4) RETURNING uuid',
         [acme, title, type, status],
       );
-      riskTasks.push(rows[0]!.uuid);
+      riskTasks.push(uuidOf(rows));
     }
     for (const [index, member] of everyone.entries()) {
       const task = riskTasks[index % riskTasks.length];
@@ -383,24 +436,24 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const globexAdmin = await insertMember(
       tx,
       globex,
-      { username: 'admin', firstName: 'Gerda', lastName: 'Globus', role: 'admin', passwordHash: namedHashes[5]! },
+      { username: 'admin', firstName: 'Gerda', lastName: 'Globus', role: 'admin', passwordHash: pick(namedHashes, 5) },
       'globex.example',
     );
-    const globexCourse = (
+    const globexCourse = uuidOf(
       await tx.query<{ uuid: string }>(
         `INSERT INTO elearning (client_uuid, title, description, duration_minutes)
          VALUES ($1, 'Ladungssicherung', 'Sichern von Ladung auf Lkw und Stapler.', 30) RETURNING uuid`,
         [globex],
-      )
-    )[0]!.uuid;
+      ),
+    );
     for (let index = 0; index < 8; index++) {
       const member = await insertMember(
         tx,
         globex,
         {
           username: `fahrer${index + 1}`,
-          firstName: FIRST_NAMES[(index + 5) % FIRST_NAMES.length]!,
-          lastName: LAST_NAMES[(index + 3) % LAST_NAMES.length]!,
+          firstName: pick(FIRST_NAMES, index + 5),
+          lastName: pick(LAST_NAMES, index + 3),
           role: 'member',
           passwordHash: sharedHash,
         },
@@ -439,14 +492,15 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         firstName: 'Ivan',
         lastName: 'Initech',
         role: 'admin',
-        passwordHash: namedHashes[6]!,
+        passwordHash: pick(namedHashes, 6),
         language: 'en_GB',
       },
       'initech.example',
     );
-    await tx.query(`INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'Initech Ltd', true, true)`, [
-      initech,
-    ]);
+    await tx.query(
+      `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'Initech Ltd', true, true)`,
+      [initech],
+    );
   });
   return true;
 }

@@ -36,10 +36,12 @@ export const memberStateSchema = z.object({
     permissions: z.array(z.string()),
   }),
   memberDetails: memberDetailsSchema,
-  featureFlags: z.object(Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
-    (typeof FEATURE_FLAGS)[number],
-    z.ZodBoolean
-  >),
+  featureFlags: z.object(
+    Object.fromEntries(FEATURE_FLAGS.map((flag) => [flag, z.boolean()])) as Record<
+      (typeof FEATURE_FLAGS)[number],
+      z.ZodBoolean
+    >,
+  ),
   externalCalendarHref: z.string().nullable(),
   clientName: z.string(),
   clientIdentifier: z.string(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { FEATURE_FLAGS } from '../featureFlags';
+import { PERMISSIONS } from '../permissions';
 
 const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 const themeColoursSchema = z.object({
@@ -31,7 +33,7 @@ export const remoteConfigSchema = z.object({
   scope: z.string(),
   manifestUrl: z.string(),
   public: z.boolean(),
-  featureFlag: z.enum(['elearnings', 'riskAssessments', 'templates', 'calendar']).optional(),
-  permissions: z.array(z.string()),
+  featureFlag: z.enum(FEATURE_FLAGS).optional(),
+  permissions: z.array(z.enum(PERMISSIONS)),
 });
 export const remotesResponseSchema = z.object({ remotes: z.array(remoteConfigSchema) });

@@ -19,9 +19,13 @@ export interface EndpointDefinition<Request extends z.ZodType = z.ZodType, Respo
   response: Response;
 }
 
-export function defineEndpoint<Request extends z.ZodType, Response extends z.ZodType>(
+export function defineEndpoint<
+  Request extends z.ZodType,
+  Response extends z.ZodType,
+  Access extends EndpointDefinition['access'],
+>(
   id: EndpointId,
-  definition: Omit<EndpointDefinition<Request, Response>, 'id' | 'method' | 'path'>,
-): EndpointDefinition<Request, Response> {
+  definition: Omit<EndpointDefinition<Request, Response>, 'id' | 'method' | 'path' | 'access'> & { access: Access },
+): EndpointDefinition<Request, Response> & { access: Access } {
   return { id, ...API_ROUTES[id], ...definition };
 }

@@ -3,7 +3,7 @@
  * The server validates with these schemas and generates the OpenAPI document (/api/docs) from them;
  * the browser uses their types only (zod never reaches the browser bundles).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { loginRequestSchema, loginResponseSchema, memberStateSchema } from './auth';
 import { licenseeConfigSchema, remotesResponseSchema } from './bootstrap';
 import { detailRequestSchema, emptyRequestSchema, okResponseSchema } from './common';

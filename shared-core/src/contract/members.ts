@@ -4,7 +4,15 @@ import { languageCodeSchema, searchTextSchema, tableRequestSchema, tableResponse
 
 export const memberStatusSchema = z.enum(['active', 'inactive']);
 
-export const MEMBER_LIST_SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'role', 'status', 'lastLoginAt'] as const;
+export const MEMBER_LIST_SORT_KEYS = [
+  'lastName',
+  'firstName',
+  'username',
+  'email',
+  'role',
+  'status',
+  'lastLoginAt',
+] as const;
 
 export const memberListRequestSchema = tableRequestSchema(
   z.strictObject({

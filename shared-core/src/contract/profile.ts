@@ -10,7 +10,11 @@ const optionalText = (max: number) =>
     .nullable();
 
 export const profileUpdateRequestSchema = z.strictObject({
-  email: z.email().max(254).nullable().or(z.literal('').transform(() => null)),
+  email: z
+    .email()
+    .max(254)
+    .nullable()
+    .or(z.literal('').transform(() => null)),
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
   phoneNumber: optionalText(40),

@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from './common';
+import { TASK_FILTERS } from '../tasks';
+import { tableRequestSchema, tableResponseSchema, uuidSchema } from './common';
 
-/** Spec section 4 "Task filter options" (the risk-action ones come with risk actions). */
-export const TASK_FILTERS = ['all', 'open', 'done', 'overdue', 'next7Days', 'nextMonth'] as const;
 export const taskDueStatusSchema = z.enum(['overdue', 'next7Days', 'nextMonth', 'later', 'done']);
 export type TaskDueStatus = z.infer<typeof taskDueStatusSchema>;
 
@@ -23,5 +22,3 @@ export const memberTaskSchema = z.object({
 });
 export type MemberTask = z.infer<typeof memberTaskSchema>;
 export const memberTasksResponseSchema = tableResponseSchema(memberTaskSchema);
-
-

@@ -61,5 +61,7 @@ export function TextField({
 
 /** True when every value passes its rules (used to block a submit). */
 export function allValid(fields: { value: string; rules?: Rule[]; required?: boolean }[]): boolean {
-  return fields.every((field) => !validate(field.value, field.required ? [requiredRule, ...(field.rules ?? [])] : (field.rules ?? [])));
+  return fields.every(
+    (field) => !validate(field.value, field.required ? [requiredRule, ...(field.rules ?? [])] : (field.rules ?? [])),
+  );
 }

@@ -12,7 +12,12 @@ export interface TabConfig {
  * Tab bar whose tabs are path parameters: `pattern` holds `:tabId`, each tab links to the pattern with its id.
  * Tabs the member may not open are left out.
  */
-export function Tabs({ pattern, params, tabs, label }: {
+export function Tabs({
+  pattern,
+  params,
+  tabs,
+  label,
+}: {
   pattern: string;
   params: Record<string, string>;
   tabs: TabConfig[];

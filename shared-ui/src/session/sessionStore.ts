@@ -1,5 +1,5 @@
-import type { MemberState, ProfileSetting, LicenseeConfig } from '@dash/shared-core';
-import { hasAnyPermission, type FeatureFlag, type Permission } from '@dash/shared-core';
+import type { LicenseeConfig, MemberState, ProfileSetting } from '@dash/shared-core';
+import { type FeatureFlag, hasAnyPermission, type Permission } from '@dash/shared-core';
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
 

@@ -1,5 +1,5 @@
 import { i18n } from '@dash/shared-core';
-import { type AreaRoute, showToast, Spinner, useCan } from '@dash/shared-ui';
+import { type AreaRoute, Spinner, showToast, useCan } from '@dash/shared-ui';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { NotFoundPage } from '../pages/NotFoundPage';

@@ -1,4 +1,11 @@
-import { addNamespace, AREAS, type AreaDefinition, hasAnyPermission, type MemberState, type RemoteConfig } from '@dash/shared-core';
+import {
+  AREAS,
+  type AreaDefinition,
+  addNamespace,
+  hasAnyPermission,
+  type MemberState,
+  type RemoteConfig,
+} from '@dash/shared-core';
 import type { AreaRegistration, RegisterArea } from '@dash/shared-ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { create } from 'zustand';
@@ -20,7 +27,10 @@ interface AreaState {
 }
 
 /** May this member open the area at all? Areas that are switched off or not permitted are never downloaded. */
-export function canOpenArea(area: Pick<AreaDefinition, 'public' | 'featureFlag' | 'permissions'>, state: MemberState | null): boolean {
+export function canOpenArea(
+  area: Pick<AreaDefinition, 'public' | 'featureFlag' | 'permissions'>,
+  state: MemberState | null,
+): boolean {
   if (area.public) return true;
   if (!state) return false;
   if (area.featureFlag && !state.featureFlags[area.featureFlag]) return false;
@@ -80,7 +90,5 @@ export const useAreaStore = create<AreaState>()(
 /** Loads the register entry of every area the member may open (routes themselves stay lazy). */
 export async function loadAreasFor(state: MemberState | null): Promise<void> {
   const { ensure } = useAreaStore.getState();
-  await Promise.all(
-    AREAS.filter((area) => !area.public && canOpenArea(area, state)).map((area) => ensure(area.name)),
-  );
+  await Promise.all(AREAS.filter((area) => !area.public && canOpenArea(area, state)).map((area) => ensure(area.name)));
 }

@@ -11,7 +11,13 @@ export function AuthLayout() {
       <div className="shell-auth__panel">
         <div className="shell-auth__top">
           {licensee?.images.logo ? (
-            <img className="shell-auth__logo" src={licensee.images.logo} alt={licensee.licenseeName} height={48} data-testid="licensee-logo" />
+            <img
+              className="shell-auth__logo"
+              src={licensee.images.logo}
+              alt={licensee.licenseeName}
+              height={48}
+              data-testid="licensee-logo"
+            />
           ) : (
             <strong>{licensee?.licenseeName}</strong>
           )}

@@ -9,7 +9,11 @@ export function Footer() {
   const { footer } = licensee;
   return (
     <footer className="shell-footer" data-testid="footer">
-      {footer.licenseeLink ? <a href={footer.licenseeLink}>{licensee.licenseeName}</a> : <span>{licensee.licenseeName}</span>}
+      {footer.licenseeLink ? (
+        <a href={footer.licenseeLink}>{licensee.licenseeName}</a>
+      ) : (
+        <span>{licensee.licenseeName}</span>
+      )}
       {footer.legalNoticeLink && <a href={footer.legalNoticeLink}>{t('footer.legalNotice')}</a>}
       {footer.dataProtectionLink && <a href={footer.dataProtectionLink}>{t('footer.dataProtection')}</a>}
       {licensee.isWhitelabelPartner && (

@@ -25,7 +25,11 @@ export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
         ☰
       </button>
       <Link to="/dashboard/start/overview" className="shell-header__logo" aria-label={t('header.home')}>
-        {licensee?.images.logo ? <img src={licensee.images.logo} alt={licensee.licenseeName} height={36} /> : licensee?.licenseeName}
+        {licensee?.images.logo ? (
+          <img src={licensee.images.logo} alt={licensee.licenseeName} height={36} />
+        ) : (
+          licensee?.licenseeName
+        )}
       </Link>
       <span className="shell-header__client">{memberState.clientName}</span>
       <div className="shell-header__user">

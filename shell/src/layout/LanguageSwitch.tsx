@@ -17,7 +17,9 @@ export function LanguageSwitch() {
     if (status === 'authenticated' && settings) {
       const saved = await api.call('profileUpdateSetting', {
         languageCode: language,
-        frontendStyle: { theme: settings.frontendStyle.theme ?? (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light') },
+        frontendStyle: {
+          theme: settings.frontendStyle.theme ?? (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'),
+        },
       });
       setSettings(saved);
     }
@@ -28,7 +30,12 @@ export function LanguageSwitch() {
       <label htmlFor={id} className="ui-visually-hidden">
         {t('language.label')}
       </label>
-      <select id={id} value={i18n.language} onChange={(event) => void select(event.target.value)} data-testid="language-switch">
+      <select
+        id={id}
+        value={i18n.language}
+        onChange={(event) => void select(event.target.value)}
+        data-testid="language-switch"
+      >
         {LANGUAGES.map((language) => (
           <option key={language} value={language}>
             {t(`language.${language}`)}

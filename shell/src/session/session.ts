@@ -35,8 +35,8 @@ export async function reloadSession(): Promise<MemberState | null> {
 
 /** Ends the session on the server, then shows the sign-in page with the company ID appended (spec section 7). */
 export async function logout(): Promise<void> {
-  const clientIdentifier = useSessionStore.getState().memberState?.clientIdentifier
-    ?? window.localStorage.getItem(REMEMBERED_CLIENT_KEY);
+  const clientIdentifier =
+    useSessionStore.getState().memberState?.clientIdentifier ?? window.localStorage.getItem(REMEMBERED_CLIENT_KEY);
   try {
     await api.call('logout', undefined, { silent: true });
   } finally {

@@ -19,7 +19,12 @@ export function Toaster() {
             <strong>{toast.title}</strong>
             <p>{toast.message}</p>
           </div>
-          <button type="button" className="shell-toast__close" onClick={() => dismiss(toast.id)} aria-label={t('common.close')}>
+          <button
+            type="button"
+            className="shell-toast__close"
+            onClick={() => dismiss(toast.id)}
+            aria-label={t('common.close')}
+          >
             ×
           </button>
         </div>

@@ -106,10 +106,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
         create_elearning_tasks: boolean;
         create_risk_assessment_tasks: boolean;
       }
-    >(
-      `SELECT m.* FROM member m WHERE ${condition} AND m.uuid = $${params.length}`,
-      params,
-    );
+    >(`SELECT m.* FROM member m WHERE ${condition} AND m.uuid = $${params.length}`, params);
     const row = rows[0];
     // Another client's member answers exactly like one that does not exist.
     if (!row) throw new ApiHttpError(404, 'Member.NotFound');

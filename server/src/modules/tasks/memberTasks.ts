@@ -1,6 +1,5 @@
-import type { MemberTask } from '@dash/shared-core/contract';
+import type { MemberTask, memberTasksRequestSchema } from '@dash/shared-core/contract';
 import type { z } from 'zod';
-import type { memberTasksRequestSchema } from '@dash/shared-core/contract';
 import type { Database } from '../../db/database';
 import { iso, orderBy } from '../../db/rows';
 import type { SessionContext } from '../auth/sessions';
@@ -42,7 +41,14 @@ export async function readMemberTasks(
   const from = `FROM ${tables.tasks} t JOIN ${tables.catalog} c ON c.uuid = t.${tables.catalogKey}
     WHERE t.member_uuid = $1 AND t.client_uuid = $2 AND ${FILTERS[request.filter.status]}`;
   const [rows, count] = await Promise.all([
-    db.query<{ uuid: string; catalog_uuid: string; title: string; due_date: string | null; completed_at: unknown; due_status: MemberTask['dueStatus'] }>(
+    db.query<{
+      uuid: string;
+      catalog_uuid: string;
+      title: string;
+      due_date: string | null;
+      completed_at: unknown;
+      due_status: MemberTask['dueStatus'];
+    }>(
       `SELECT t.uuid, c.uuid AS catalog_uuid, c.title, t.due_date::text AS due_date, t.completed_at, ${DUE_STATUS} AS due_status
         ${from} ${orderBy(SORT_COLUMNS, request.sortBy, request.sortDirection, 't.uuid')} LIMIT $3 OFFSET $4`,
       [session.memberUuid, session.clientUuid, request.perPage, (request.page - 1) * request.perPage],

@@ -30,7 +30,8 @@ export default function LoginPage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  if (status === 'authenticated' && !busy) return <Navigate to={safeReturnUrl(searchParams.get('returnUrl'))} replace />;
+  if (status === 'authenticated' && !busy)
+    return <Navigate to={safeReturnUrl(searchParams.get('returnUrl'))} replace />;
 
   const fields = [
     { value: clientIdentifier, required: true, rules: [clientIdentifierRule] },
@@ -118,7 +119,12 @@ export default function LoginPage() {
           name="password"
         />
         <div className="auth-login__remember">
-          <input id="remember-client" type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} />
+          <input
+            id="remember-client"
+            type="checkbox"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
           <label htmlFor="remember-client">{t('login.remember')}</label>
         </div>
         <button type="submit" className="ui-button auth-login__submit" disabled={busy}>

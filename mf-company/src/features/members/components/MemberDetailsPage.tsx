@@ -1,4 +1,4 @@
-import { localeOf, type Language } from '@dash/shared-core';
+import { type Language, localeOf } from '@dash/shared-core';
 import { PageHeader, Spinner, Tabs } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
@@ -20,7 +20,10 @@ export default function MemberDetailsPage() {
     );
   }
   const member = query.data;
-  const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   const dash = '–';
   return (
     <>

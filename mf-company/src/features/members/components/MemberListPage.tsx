@@ -1,4 +1,4 @@
-import { localeOf, type Language, type MemberListItem, ROLES } from '@dash/shared-core';
+import { type Language, localeOf, type MemberListItem, ROLES } from '@dash/shared-core';
 import { type Column, DataTable, PageHeader, useTableState } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,7 +26,10 @@ export default function MemberListPage() {
       role: ROLES.find((candidate) => candidate === role),
     },
   });
-  const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   const columns: Column<MemberListItem>[] = [
     {
@@ -37,8 +40,19 @@ export default function MemberListPage() {
     },
     { name: 'firstName', label: t('members.columns.firstName'), sortable: true, value: (member) => member.firstName },
     { name: 'username', label: t('members.columns.username'), sortable: true, value: (member) => member.username },
-    { name: 'email', label: t('members.columns.email'), sortable: true, maxWidth: '16rem', value: (member) => member.email },
-    { name: 'role', label: t('members.columns.role'), sortable: true, value: (member) => t(`common:roles.${member.role}`) },
+    {
+      name: 'email',
+      label: t('members.columns.email'),
+      sortable: true,
+      maxWidth: '16rem',
+      value: (member) => member.email,
+    },
+    {
+      name: 'role',
+      label: t('members.columns.role'),
+      sortable: true,
+      value: (member) => t(`common:roles.${member.role}`),
+    },
     {
       name: 'status',
       label: t('members.columns.status'),

@@ -19,8 +19,18 @@ export default function CatalogListPage() {
     filter: { search: state.filter.search },
   });
   const columns: Column<ElearningCatalogItem>[] = [
-    { name: 'title', label: t('catalog.columns.title'), sortable: true, value: (item) => <strong>{item.title}</strong> },
-    { name: 'description', label: t('catalog.columns.description'), maxWidth: '24rem', value: (item) => item.description },
+    {
+      name: 'title',
+      label: t('catalog.columns.title'),
+      sortable: true,
+      value: (item) => <strong>{item.title}</strong>,
+    },
+    {
+      name: 'description',
+      label: t('catalog.columns.description'),
+      maxWidth: '24rem',
+      value: (item) => item.description,
+    },
     {
       name: 'durationMinutes',
       label: t('catalog.columns.duration'),
@@ -28,8 +38,20 @@ export default function CatalogListPage() {
       alignment: 'right',
       value: (item) => t('catalog.minutes', { count: item.durationMinutes }),
     },
-    { name: 'assignedMemberCount', label: t('catalog.columns.assigned'), sortable: true, alignment: 'right', value: (item) => item.assignedMemberCount },
-    { name: 'completedMemberCount', label: t('catalog.columns.completed'), sortable: true, alignment: 'right', value: (item) => item.completedMemberCount },
+    {
+      name: 'assignedMemberCount',
+      label: t('catalog.columns.assigned'),
+      sortable: true,
+      alignment: 'right',
+      value: (item) => item.assignedMemberCount,
+    },
+    {
+      name: 'completedMemberCount',
+      label: t('catalog.columns.completed'),
+      sortable: true,
+      alignment: 'right',
+      value: (item) => item.completedMemberCount,
+    },
   ];
   return (
     <>

@@ -53,11 +53,50 @@ export default function DetailsTab() {
     <>
       <ProfileTabs />
       <form className="ui-card profile-form" onSubmit={(event) => void submit(event).catch(() => undefined)} noValidate>
-        <TextField label={t('details.firstName')} value={form.firstName} onChange={set('firstName')} required rules={rules.firstName} showErrors={submitted} autoComplete="given-name" />
-        <TextField label={t('details.lastName')} value={form.lastName} onChange={set('lastName')} required rules={rules.lastName} showErrors={submitted} autoComplete="family-name" />
-        <TextField label={t('details.email')} type="email" value={form.email} onChange={set('email')} rules={rules.email} showErrors={submitted} autoComplete="email" />
-        <TextField label={t('details.phoneNumber')} type="tel" value={form.phoneNumber} onChange={set('phoneNumber')} rules={rules.phoneNumber} showErrors={submitted} autoComplete="tel" />
-        <TextField label={t('details.mobileNumber')} type="tel" value={form.mobileNumber} onChange={set('mobileNumber')} rules={rules.mobileNumber} showErrors={submitted} />
+        <TextField
+          label={t('details.firstName')}
+          value={form.firstName}
+          onChange={set('firstName')}
+          required
+          rules={rules.firstName}
+          showErrors={submitted}
+          autoComplete="given-name"
+        />
+        <TextField
+          label={t('details.lastName')}
+          value={form.lastName}
+          onChange={set('lastName')}
+          required
+          rules={rules.lastName}
+          showErrors={submitted}
+          autoComplete="family-name"
+        />
+        <TextField
+          label={t('details.email')}
+          type="email"
+          value={form.email}
+          onChange={set('email')}
+          rules={rules.email}
+          showErrors={submitted}
+          autoComplete="email"
+        />
+        <TextField
+          label={t('details.phoneNumber')}
+          type="tel"
+          value={form.phoneNumber}
+          onChange={set('phoneNumber')}
+          rules={rules.phoneNumber}
+          showErrors={submitted}
+          autoComplete="tel"
+        />
+        <TextField
+          label={t('details.mobileNumber')}
+          type="tel"
+          value={form.mobileNumber}
+          onChange={set('mobileNumber')}
+          rules={rules.mobileNumber}
+          showErrors={submitted}
+        />
         <div className="ui-form-actions">
           <button type="submit" className="ui-button" disabled={update.isPending}>
             {t('common:common.save')}

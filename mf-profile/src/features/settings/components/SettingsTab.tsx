@@ -15,7 +15,8 @@ export default function SettingsTab() {
   const update = useUpdateProfileSetting();
   const themeId = useId();
   const languageId = useId();
-  const currentTheme: Theme = settings?.frontendStyle.theme ?? (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
+  const currentTheme: Theme =
+    settings?.frontendStyle.theme ?? (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
   const currentLanguage = isLanguage(i18n.language) ? i18n.language : 'de_DE';
 
   async function save(theme: Theme, language: string) {
@@ -33,14 +34,24 @@ export default function SettingsTab() {
       <div className="ui-card profile-form">
         <div className="ui-field">
           <label htmlFor={themeId}>{t('common:theme.label')}</label>
-          <select id={themeId} value={currentTheme} onChange={(event) => void save(event.target.value as Theme, currentLanguage).catch(() => undefined)} data-testid="theme-select">
+          <select
+            id={themeId}
+            value={currentTheme}
+            onChange={(event) => void save(event.target.value as Theme, currentLanguage).catch(() => undefined)}
+            data-testid="theme-select"
+          >
             <option value="light">{t('common:theme.light')}</option>
             <option value="dark">{t('common:theme.dark')}</option>
           </select>
         </div>
         <div className="ui-field">
           <label htmlFor={languageId}>{t('common:language.label')}</label>
-          <select id={languageId} value={currentLanguage} onChange={(event) => void save(currentTheme, event.target.value).catch(() => undefined)} data-testid="settings-language">
+          <select
+            id={languageId}
+            value={currentLanguage}
+            onChange={(event) => void save(currentTheme, event.target.value).catch(() => undefined)}
+            data-testid="settings-language"
+          >
             {LANGUAGES.map((language) => (
               <option key={language} value={language}>
                 {t(`common:language.${language}`)}

@@ -19,11 +19,37 @@ export default function CatalogListPage() {
     filter: { search: state.filter.search },
   });
   const columns: Column<RiskAssessmentCatalogItem>[] = [
-    { name: 'title', label: t('catalog.columns.title'), sortable: true, value: (item) => <strong>{item.title}</strong> },
-    { name: 'type', label: t('catalog.columns.type'), sortable: true, value: (item) => t(`catalog.types.${item.type}`, { defaultValue: item.type }) },
-    { name: 'status', label: t('catalog.columns.status'), sortable: true, value: (item) => t(`catalog.statuses.${item.status}`) },
-    { name: 'assignedMemberCount', label: t('catalog.columns.assigned'), alignment: 'right', value: (item) => item.assignedMemberCount },
-    { name: 'completedMemberCount', label: t('catalog.columns.completed'), sortable: true, alignment: 'right', value: (item) => item.completedMemberCount },
+    {
+      name: 'title',
+      label: t('catalog.columns.title'),
+      sortable: true,
+      value: (item) => <strong>{item.title}</strong>,
+    },
+    {
+      name: 'type',
+      label: t('catalog.columns.type'),
+      sortable: true,
+      value: (item) => t(`catalog.types.${item.type}`, { defaultValue: item.type }),
+    },
+    {
+      name: 'status',
+      label: t('catalog.columns.status'),
+      sortable: true,
+      value: (item) => t(`catalog.statuses.${item.status}`),
+    },
+    {
+      name: 'assignedMemberCount',
+      label: t('catalog.columns.assigned'),
+      alignment: 'right',
+      value: (item) => item.assignedMemberCount,
+    },
+    {
+      name: 'completedMemberCount',
+      label: t('catalog.columns.completed'),
+      sortable: true,
+      alignment: 'right',
+      value: (item) => item.completedMemberCount,
+    },
   ];
   return (
     <>

@@ -22,7 +22,12 @@ export default function MyAnalysesPage() {
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
   const columns: Column<MemberTask>[] = [
     { name: 'title', label: t('my.columns.title'), sortable: true, value: (task) => task.title },
-    { name: 'dueDate', label: t('my.columns.dueDate'), sortable: true, value: (task) => (task.dueDate ? dateFormat.format(new Date(task.dueDate)) : null) },
+    {
+      name: 'dueDate',
+      label: t('my.columns.dueDate'),
+      sortable: true,
+      value: (task) => (task.dueDate ? dateFormat.format(new Date(task.dueDate)) : null),
+    },
     { name: 'dueStatus', label: t('my.columns.status'), value: (task) => <DueStatusBadge status={task.dueStatus} /> },
   ];
   return (
@@ -41,7 +46,10 @@ export default function MyAnalysesPage() {
             name: 'status',
             type: 'dropdown',
             label: t('my.filter'),
-            options: TASK_FILTERS.map((filter) => ({ value: filter === 'all' ? '' : filter, label: t(`common:taskFilter.${filter}`) })),
+            options: TASK_FILTERS.map((filter) => ({
+              value: filter === 'all' ? '' : filter,
+              label: t(`common:taskFilter.${filter}`),
+            })),
           },
         ]}
       />

@@ -1,4 +1,4 @@
-import { localeOf, type Language, type MemberTask } from '@dash/shared-core';
+import { type Language, localeOf, type MemberTask } from '@dash/shared-core';
 import { DueStatusBadge, PageHeader, Spinner, Tabs, useCan, useMemberState } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
@@ -22,7 +22,9 @@ function TaskList({ tasks, total, loading }: { tasks: MemberTask[] | undefined; 
           <li key={task.uuid} className="ui-card start-overview__task">
             <strong>{task.title}</strong>
             <span>
-              {task.dueDate ? t('overview.dueOn', { date: dateFormat.format(new Date(task.dueDate)) }) : t('overview.noDueDate')}
+              {task.dueDate
+                ? t('overview.dueOn', { date: dateFormat.format(new Date(task.dueDate)) })
+                : t('overview.noDueDate')}
             </span>
             <DueStatusBadge status={task.dueStatus} />
           </li>
@@ -55,7 +57,12 @@ export default function OverviewPage() {
   }
   const defaultTab = showElearnings ? 'elearnings' : 'risk-assessments';
   if (!tabId) return <Navigate to={`${START_ROUTES.overview}/${defaultTab}`} replace />;
-  const activeTab = tabId === 'risk-assessments' && showRiskAssessments ? 'risk-assessments' : tabId === 'elearnings' && showElearnings ? 'elearnings' : null;
+  const activeTab =
+    tabId === 'risk-assessments' && showRiskAssessments
+      ? 'risk-assessments'
+      : tabId === 'elearnings' && showElearnings
+        ? 'elearnings'
+        : null;
   if (!activeTab) return <Navigate to={`${START_ROUTES.overview}/${defaultTab}`} replace />;
 
   return (
