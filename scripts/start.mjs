@@ -1,11 +1,15 @@
 // `npm start`: builds what is not built yet, then serves the whole product on PORT (default 8080).
 import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 await build({ ifNeeded: true });
+// Browser tests start from an empty database each run.
+if (process.argv.includes('--fresh-data') && process.env.DATA_DIR)
+  rmSync(process.env.DATA_DIR, { recursive: true, force: true });
 const server = spawn('npx', ['tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('close', (code) => process.exit(code ?? 0));

@@ -43,7 +43,7 @@ export default function register(): AreaRegistration {
             label: 'common:nav.memberList',
             to: COMPANY_ROUTES.memberList,
             // Details pages of a member keep "List" active.
-            match: { type: 'segments', count: 4 },
+            match: { type: 'prefix', path: '/dashboard/company/members/details' },
             permissions: ['member-list.get-list'],
             order: 1,
           },
@@ -60,7 +60,7 @@ export default function register(): AreaRegistration {
             section: 'company',
             label: 'common:nav.groups',
             to: COMPANY_ROUTES.groupList,
-            match: { type: 'segments', count: 5 },
+            match: { type: 'prefix', path: '/dashboard/company/members/group' },
             permissions: ['member-group.read-list'],
             order: 3,
           },

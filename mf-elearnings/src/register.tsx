@@ -53,7 +53,7 @@ export default function register(): AreaRegistration {
             section: 'apps',
             label: 'common:nav.catalog',
             to: ELEARNING_ROUTES.catalogList,
-            match: { type: 'segments', count: 5 },
+            match: { type: 'segments', count: 4 },
             permissions: ['elearning.read-catalog'],
             featureFlag: 'elearnings',
             order: 2,

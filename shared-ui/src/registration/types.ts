@@ -28,8 +28,11 @@ export interface AreaRoute {
   layout?: PageLayout;
 }
 
-/** How the sidebar decides which item is active (spec: exact path, first N segments, or prefix). */
-export type ActiveMatch = { type: 'exact' } | { type: 'segments'; count: number } | { type: 'prefix' };
+/**
+ * How the sidebar decides which item is active (spec: exact path, first N segments, or prefix).
+ * An item is always active on its own path; `prefix` compares with `path` when given, else with the item's link.
+ */
+export type ActiveMatch = { type: 'exact' } | { type: 'segments'; count: number } | { type: 'prefix'; path?: string };
 
 export interface NavItem {
   id: string;

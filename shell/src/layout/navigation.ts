@@ -29,12 +29,15 @@ function segments(path: string): string[] {
 /** Active by exact path, by the first N path segments, or by prefix (default: first N segments of `to`). */
 export function isActive(item: NavItem, pathname: string): boolean {
   if (!item.to) return item.children?.some((child) => isActive(child, pathname)) ?? false;
+  if (pathname === item.to) return true;
   const match: ActiveMatch = item.match ?? { type: 'segments', count: segments(item.to).length };
   switch (match.type) {
     case 'exact':
       return pathname === item.to;
-    case 'prefix':
-      return pathname === item.to || pathname.startsWith(`${item.to}/`);
+    case 'prefix': {
+      const prefix = match.path ?? item.to;
+      return pathname === prefix || pathname.startsWith(`${prefix}/`);
+    }
     case 'segments': {
       const wanted = segments(item.to).slice(0, match.count);
       const actual = segments(pathname).slice(0, match.count);

@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+
+/** Browser tests run Debian's Chromium (no browser downloads here) against the production build and real server. */
+export const MAIN_PORT = 8181;
+/** A second deployment whose company remote is offline and whose e-learning remote lives on another origin. */
+export const RESILIENCE_PORT = 8182;
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // partner.localhost is the white-label licensee's host name.
+  '--host-resolver-rules=MAP partner.localhost 127.0.0.1',
+];
+
+function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
+  return {
+    command: 'node ../scripts/start.mjs --fresh-data',
+    url: `http://localhost:${port}/api/bootstrap/remotes`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+    env: { PORT: String(port), DATA_DIR: `../.tmp/e2e-${name}`, LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...extraEnv },
+  };
+}
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: '../test-results/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${MAIN_PORT}`,
+    locale: 'de-DE',
+    viewport: { width: 1280, height: 800 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+  },
+  webServer: [
+    server(MAIN_PORT, 'main'),
+    server(RESILIENCE_PORT, 'resilience', {
+      REMOTE_URL_MF_COMPANY: 'http://127.0.0.1:9/mf-manifest.json',
+      REMOTE_URL_MF_ELEARNINGS: `http://127.0.0.1:${MAIN_PORT}/remotes/mf-elearnings/mf-manifest.json`,
+    }),
+  ],
+});

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { PASSWORD, signIn } from './helpers';
+
+test.describe('sign-in and sign-out', () => {
+  test('a new visitor lands on the German sign-in page, signs in as acme admin and out again', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de-DE');
+
+    await page.locator('input[name=clientIdentifier]').fill('ACME');
+    await expect(page.locator('input[name=clientIdentifier]')).toHaveValue('acme');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+
+    await expect(page).toHaveURL(/\/dashboard\/start\/overview\/elearnings$/);
+    await expect(page.getByRole('banner')).toContainText('Arne Adler');
+    await expect(page.getByTestId('header-role')).toHaveText('Administrator');
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Brotkrumennavigation' })).toContainText('Dashboard');
+    await expect(page.getByTestId('footer')).toContainText('Impressum');
+    await expect(page.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
+    await expect(page.getByTestId('open-tasks').locator('li').first()).toBeVisible();
+
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/auth\/login\/acme$/);
+    // The session really ended: the dashboard sends us back to the sign-in page.
+    await page.goto('/dashboard/company/members/list');
+    await expect(page).toHaveURL(/\/auth\/login\?returnUrl=/);
+  });
+
+  test('wrong password shows the spec message and keeps the user on the page', async ({ page }) => {
+    await page.goto('/auth/login/acme');
+    await expect(page.getByTestId('client-identifier')).toHaveText('acme');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill('wrong-Password1!');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText(
+      'Die Anmeldung ist fehlgeschlagen. Bitte prüfen Sie Firmen-ID, Benutzername und Passwort.',
+    );
+    await expect(page).toHaveURL(/\/auth\/login\/acme$/);
+  });
+
+  test('required fields show their messages only after a submit or touch', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page.getByText('ist erforderlich')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByText('Das Feld "Benutzername" ist erforderlich')).toBeVisible();
+  });
+
+  test('the company ID is remembered on the device and can be switched', async ({ page }) => {
+    await signIn(page, 'globex', 'admin');
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/auth\/login\/globex$/);
+    await page.goto('/auth/login');
+    await expect(page.getByTestId('client-identifier')).toHaveText('globex');
+    await page.getByRole('button', { name: 'Firmen-ID ändern' }).click();
+    await page.locator('input[name=clientIdentifier]').fill('acme');
+    await page.getByLabel('Benutzername').fill('member');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('header-name')).toHaveText('Mara Mitarbeiter');
+  });
+
+  test('after sign-in the user returns to the page he asked for', async ({ page }) => {
+    await page.goto('/dashboard/company/members/list?page=2');
+    await expect(page).toHaveURL(/returnUrl=/);
+    await page.locator('input[name=clientIdentifier]').fill('acme');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/company\/members\/list\?page=2$/);
+  });
+
+  test('an English browser gets the English sign-in page', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto('/auth/login');
+    await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+    await context.close();
+  });
+});

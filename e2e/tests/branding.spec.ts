@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { MAIN_PORT } from '../playwright.config';
+import { PASSWORD } from './helpers';
+
+const PARTNER = `http://partner.localhost:${MAIN_PORT}`;
+
+test.describe('licensee branding by host name', () => {
+  test('localhost shows the default licensee "Dashboard" with the spec colours', async ({ page }) => {
+    await page.goto('/auth/login');
+    await expect(page).toHaveTitle('Dashboard');
+    await expect(page.getByTestId('licensee-logo')).toHaveAttribute('alt', 'Dashboard');
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'),
+    );
+    expect(primary.trim()).toBe('#3b3b3b');
+    await expect(page.getByTestId('footer')).not.toContainText('Partnerschaft');
+  });
+
+  test('partner.localhost shows the white-label partner and its client signs in there', async ({ page }) => {
+    await page.goto(`${PARTNER}/auth/login`);
+    await expect(page).toHaveTitle('SafeGuard Partners');
+    await expect(page.getByTestId('licensee-logo')).toHaveAttribute('alt', 'SafeGuard Partners');
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'),
+    );
+    expect(primary.trim()).toBe('#00695c');
+    const footer = page.getByTestId('footer');
+    await expect(footer).toContainText('SafeGuard Partners');
+    await expect(footer).toContainText('in Partnerschaft mit Dashboard');
+    await expect(footer.getByRole('link', { name: 'Impressum' })).toHaveAttribute(
+      'href',
+      'https://safeguard.example.com/legal',
+    );
+    await expect(page.getByText('Photo: SafeGuard Partners Ltd')).toBeVisible();
+
+    await page.locator('input[name=clientIdentifier]').fill('initech');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('header-name')).toHaveText('Ivan Initech');
+  });
+
+  test("a partner's client cannot sign in on the default licensee's host", async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.locator('input[name=clientIdentifier]').fill('initech');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('login-error')).toBeVisible();
+  });
+});

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.describe('company: member list and details', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'acme', 'admin');
+  });
+
+  test('the list is sorted, filtered and paged by the server', async ({ page }) => {
+    await page.getByRole('button', { name: 'Mitarbeiter' }).click();
+    await page.getByRole('link', { name: 'Liste' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/company\/members\/list$/);
+    const rows = page.locator('.ui-table tbody tr');
+    await expect(rows).toHaveCount(25);
+    await expect(page.getByTestId('table-range')).toHaveText('1–25 von 46');
+    const firstPageFirst = await rows.first().locator('td').first().innerText();
+
+    // Paging: page 2 holds the rest, in the URL so that a reload shows the same page.
+    const pageTwo = page.waitForResponse((response) => response.url().endsWith('/api/memberlist/getlist'));
+    await page.getByRole('button', { name: 'Nächste Seite' }).click();
+    const body = (await (await pageTwo).request().postDataJSON()) as { page: number };
+    expect(body.page).toBe(2);
+    await expect(page).toHaveURL(/page=2/);
+    await expect(rows).toHaveCount(21);
+    await page.reload();
+    await expect(page.getByTestId('table-page')).toHaveText('Seite 2 von 2');
+
+    // Sorting descending by last name goes back to page 1.
+    await page.getByTestId('sort-lastName').click();
+    await expect(page).toHaveURL(/sortDirection=desc/);
+    await expect(page).not.toHaveURL(/page=2/);
+    await expect(rows.first().locator('td').first()).not.toHaveText(firstPageFirst);
+    await expect(rows.first().locator('td').first()).toHaveText('Zimmermann');
+
+    // 50 per page shows everything.
+    await page.getByLabel('Einträge pro Seite').selectOption('50');
+    await expect(rows).toHaveCount(46);
+
+    // Search.
+    await page.getByLabel('Suche').fill('mitarbeiter');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Mara');
+
+    // Empty state.
+    await page.getByLabel('Suche').fill('no such person');
+    await expect(page.getByText('Keine Mitarbeiter gefunden.')).toBeVisible();
+  });
+
+  test('a member opens with details and org units, and the language switches to English', async ({ page }) => {
+    await page.goto('/dashboard/company/members/list?f.search=mara');
+    await page.getByRole('link', { name: 'Mitarbeiter', exact: true }).click();
+    await expect(page).toHaveURL(/\/dashboard\/company\/members\/details\/[0-9a-f-]+\/details$/);
+    await expect(page.getByRole('heading', { name: 'Mara Mitarbeiter' })).toBeVisible();
+    await expect(page.getByTestId('member-details')).toContainText('member@acme.example');
+    await page.getByRole('link', { name: 'Organisationseinheiten' }).last().click();
+    await expect(page.getByTestId('member-org-units')).toContainText('ACME Sicherheit GmbH');
+
+    await page.getByTestId('language-switch').selectOption('en_GB');
+    await expect(page.getByRole('link', { name: 'Details' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
+    // Remembered in the profile settings: still English after a reload.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await page.getByTestId('language-switch').selectOption('de_DE');
+    await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+  });
+
+  test('a member of another company answers "not found"', async ({ page }) => {
+    await page.goto('/dashboard/company/members/details/00000000-0000-4000-8000-000000000000/details');
+    await expect(page.getByText('Der Mitarbeiter wurde nicht gefunden.').first()).toBeVisible();
+  });
+});

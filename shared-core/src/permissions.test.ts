@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { hasAnyPermission, PERMISSIONS, PLACEHOLDER_PERMISSION, permissionsOf, ROLES } from './permissions';
+
+describe('permissions', () => {
+  it('passes when any one of the required permissions is held', () => {
+    expect(hasAnyPermission(['a', 'member-list.get-list'], ['archive-member.list', 'member-list.get-list'])).toBe(true);
+    expect(hasAnyPermission(['a'], ['archive-member.list'])).toBe(false);
+  });
+
+  it('passes when nothing is required', () => {
+    expect(hasAnyPermission([], [])).toBe(true);
+    expect(hasAnyPermission([], undefined)).toBe(true);
+  });
+
+  it('always adds the placeholder permission', () => {
+    for (const role of ROLES) expect(permissionsOf(role)).toContain(PLACEHOLDER_PERMISSION);
+  });
+
+  it('gives super-admin everything and admin everything but the company configuration', () => {
+    expect(new Set(permissionsOf('super-admin'))).toEqual(new Set(PERMISSIONS));
+    expect(permissionsOf('admin')).not.toContain('clientdetails.read-details');
+    expect(permissionsOf('admin')).toContain('member-list.get-list');
+  });
+
+  it('keeps members to their own tasks and profile', () => {
+    const member = permissionsOf('member');
+    expect(member).toContain('elearning.read-member-tasks');
+    expect(member).toContain('profile.read-member-profile');
+    expect(member).not.toContain('member-list.get-list');
+    expect(member).not.toContain('elearning.read-catalog');
+  });
+
+  it('lets loc-admins see locations and ou-admins their org units, each with member rights', () => {
+    expect(permissionsOf('loc-admin')).toEqual(
+      expect.arrayContaining(['location.location-list', 'profile.change-password']),
+    );
+    expect(permissionsOf('loc-admin')).not.toContain('member-list.get-list');
+    expect(permissionsOf('ou-admin')).toEqual(
+      expect.arrayContaining(['org-unit.org-unit-list', 'member-list.get-list']),
+    );
+    expect(permissionsOf('ou-admin')).not.toContain('archive-member.list');
+  });
+
+  it('lets a customer adviser act with admin rights', () => {
+    expect(new Set(permissionsOf('user'))).toEqual(new Set(permissionsOf('admin')));
+  });
+});
