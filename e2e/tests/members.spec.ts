@@ -13,7 +13,7 @@ test.describe('company: member list and details', () => {
     const rows = page.locator('.ui-table tbody tr');
     await expect(rows).toHaveCount(25);
     await expect(page.getByTestId('table-range')).toHaveText('1–25 von 46');
-    const firstPageFirst = await rows.first().locator('td').first().innerText();
+    const firstPageFirst = (await rows.first().locator('td').first().textContent()) ?? '';
 
     // Paging: page 2 holds the rest, in the URL so that a reload shows the same page.
     const pageTwo = page.waitForResponse((response) => response.url().endsWith('/api/memberlist/getlist'));
