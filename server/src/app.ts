@@ -34,7 +34,7 @@ export async function buildApp(config: ServerConfig, db: Database): Promise<Fast
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });
   // Every route with its method, for the authorisation matrix test (it fails when a route has no entry).

@@ -18,6 +18,8 @@ export interface ServerConfig {
   /** Serve the built front end (off in API-only tests). */
   serveStatic: boolean;
   logLevel: string;
+  /** Behind a reverse proxy: trust its X-Forwarded-* headers (host name for the licensee, https for Secure cookies). */
+  trustProxy: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -47,5 +49,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     remoteUrlOverrides,
     serveStatic: true,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: flag(env.TRUST_PROXY, false),
   };
 }

@@ -44,13 +44,15 @@ export function registerEndpoint<E extends EndpointDefinition>(
     method: endpoint.method,
     url: endpoint.path,
     config: { endpointId: endpoint.id },
-    handler: async (request, reply) => {
-      if (endpoint.method !== 'GET') {
-        const header = request.headers[XSRF_HEADER.toLowerCase()];
-        if (!sameToken(typeof header === 'string' ? header : undefined, request.cookies[XSRF_COOKIE])) {
-          throw new ApiHttpError(403, 'Csrf.Invalid');
-        }
+    // Before the body is read: a request without the XSRF pair is refused whatever it carries.
+    onRequest: async (request) => {
+      if (endpoint.method === 'GET') return;
+      const header = request.headers[XSRF_HEADER.toLowerCase()];
+      if (!sameToken(typeof header === 'string' ? header : undefined, request.cookies[XSRF_COOKIE])) {
+        throw new ApiHttpError(403, 'Csrf.Invalid');
       }
+    },
+    handler: async (request, reply) => {
       let session: SessionContext | null = null;
       if (endpoint.access === 'session') {
         session = await loadSession(db, request);
@@ -62,7 +64,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
           throw new ApiHttpError(403, 'Auth.FeatureDisabled');
         }
       }
-      const input = endpoint.method === 'GET' ? (request.query ?? {}) : (request.body ?? {});
+      const input = endpoint.method === 'GET' ? (request.query ?? {}) : request.body === undefined ? {} : request.body;
       const parsed = endpoint.request.safeParse(input);
       if (!parsed.success) throw new ApiHttpError(400, 'Schema.ValidationFailed');
       const context = { body: parsed.data, request, reply, db, session };

@@ -19,8 +19,29 @@ interface LoginRow {
   password_hash: string | null;
   status: string;
   archived_at: string | null;
-  locked: boolean;
-  failed_login_count: number;
+}
+
+/** True while this company ID and username are locked out after too many failures. */
+async function isLockedOut(db: Database, clientIdentifier: string, username: string): Promise<boolean> {
+  const rows = await db.query(
+    'SELECT 1 FROM login_attempt WHERE client_identifier = $1 AND username = $2 AND locked_until > now()',
+    [clientIdentifier, username],
+  );
+  return rows.length > 0;
+}
+
+async function recordFailedLogin(db: Database, clientIdentifier: string, username: string): Promise<void> {
+  await db.query(
+    `INSERT INTO login_attempt (client_identifier, username, failed_count) VALUES ($1, $2, 1)
+     ON CONFLICT (client_identifier, username) DO UPDATE SET
+       failed_count = CASE WHEN login_attempt.failed_count + 1 >= $3 THEN 0 ELSE login_attempt.failed_count + 1 END,
+       locked_until = CASE WHEN login_attempt.failed_count + 1 >= $3 THEN now() + make_interval(mins => $4)
+                           ELSE login_attempt.locked_until END,
+       updated_at = now()`,
+    [clientIdentifier, username, MAX_FAILED_LOGINS, LOCK_MINUTES],
+  );
+  // Attempts for made-up names must not pile up for ever.
+  await db.query("DELETE FROM login_attempt WHERE updated_at < now() - interval '1 day'");
 }
 
 export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
@@ -31,26 +52,19 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
 
   registerEndpoint(app, db, ENDPOINTS.login, async ({ body, request, reply }) => {
     const licensee = await licenseeForHost(db, hostNameOf(request));
+    if (await isLockedOut(db, body.clientIdentifier, body.username)) {
+      throw new ApiHttpError(429, 'Login.TooManyAttempts');
+    }
     const rows = await db.query<LoginRow>(
-      `SELECT m.uuid, m.client_uuid, m.password_hash, m.status, m.archived_at, m.failed_login_count,
-              (m.locked_until IS NOT NULL AND m.locked_until > now()) AS locked
+      `SELECT m.uuid, m.client_uuid, m.password_hash, m.status, m.archived_at
          FROM member m JOIN client c ON c.uuid = m.client_uuid
         WHERE c.identifier = $1 AND m.username = $2 AND c.licensee_uuid = $3`,
       [body.clientIdentifier, body.username, licensee?.uuid ?? null],
     );
     const member = rows[0];
-    if (member?.locked) throw new ApiHttpError(429, 'Login.TooManyAttempts');
     const valid = await verifyPassword(body.password, member?.password_hash ?? null);
     if (!member || !valid) {
-      if (member) {
-        await db.query(
-          `UPDATE member SET
-              failed_login_count = CASE WHEN failed_login_count + 1 >= $2 THEN 0 ELSE failed_login_count + 1 END,
-              locked_until = CASE WHEN failed_login_count + 1 >= $2 THEN now() + make_interval(mins => $3) ELSE locked_until END
-            WHERE uuid = $1`,
-          [member.uuid, MAX_FAILED_LOGINS, LOCK_MINUTES],
-        );
-      }
+      await recordFailedLogin(db, body.clientIdentifier, body.username);
       throw new ApiHttpError(401, 'Login.Failed');
     }
     // Only after the password matched, so that the answer does not reveal the account's state to strangers.
@@ -61,10 +75,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       // A new session id at every sign-in (no session fixation); the old one, if any, ends.
       await deleteSession(tx, request.cookies[SESSION_COOKIE]);
       await createSession(tx, member.uuid, member.client_uuid, token);
-      await tx.query(
-        'UPDATE member SET last_login_at = now(), failed_login_count = 0, locked_until = NULL WHERE uuid = $1',
-        [member.uuid],
-      );
+      await tx.query('UPDATE member SET last_login_at = now() WHERE uuid = $1', [member.uuid]);
+      await tx.query('DELETE FROM login_attempt WHERE client_identifier = $1 AND username = $2', [
+        body.clientIdentifier,
+        body.username,
+      ]);
     });
     setSessionCookie(request, reply, token);
     setXsrfCookie(request, reply);

@@ -1,0 +1,110 @@
+// `npm test`: every check the project has, against production builds:
+// type-check, lint, unit tests, API tests, production build, browser tests (Debian's Chromium).
+import { execSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = path.join(root, '.tmp', 'reports');
+mkdirSync(reports, { recursive: true });
+const only = process.argv.slice(2);
+
+function ensureChromium() {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(candidate)) return;
+  if (process.getuid?.() === 0) {
+    console.log("Chromium is missing: installing Debian's chromium package …");
+    execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
+      stdio: 'inherit',
+    });
+    if (existsSync('/usr/bin/chromium')) return;
+  }
+  console.error("Browser tests need Chromium: run 'apt-get install chromium' as root, or set CHROMIUM_PATH.");
+  process.exit(1);
+}
+
+function vitestCounts(file) {
+  if (!existsSync(file)) return null;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    passed: report.numPassedTests ?? 0,
+    failed: report.numFailedTests ?? 0,
+    skipped: report.numPendingTests ?? 0,
+  };
+}
+
+function playwrightCounts(file) {
+  if (!existsSync(file)) return null;
+  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+  return {
+    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
+    failed: stats.unexpected ?? 0,
+    skipped: stats.skipped ?? 0,
+  };
+}
+
+const steps = [
+  { name: 'typecheck', command: 'npx tsc -p tsconfig.json' },
+  { name: 'lint', command: 'npx biome check --error-on-warnings .' },
+  {
+    name: 'unit',
+    command: `npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=${reports}/unit.json`,
+    counts: () => vitestCounts(`${reports}/unit.json`),
+  },
+  {
+    name: 'api',
+    command: `npx vitest run --project api --reporter=default --reporter=json --outputFile.json=${reports}/api.json`,
+    counts: () => vitestCounts(`${reports}/api.json`),
+  },
+  { name: 'build', command: 'node scripts/build.mjs' },
+  {
+    name: 'e2e',
+    command: 'npx playwright test -c e2e/playwright.config.ts --reporter=list,json',
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+    before: ensureChromium,
+    counts: () => playwrightCounts(`${reports}/e2e.json`),
+  },
+];
+
+const results = [];
+let buildFailed = false;
+for (const step of steps) {
+  if (only.length > 0 && !only.includes(step.name)) continue;
+  if (step.name === 'e2e' && buildFailed) {
+    results.push({ name: step.name, ok: false, seconds: 0, note: 'skipped: build failed' });
+    continue;
+  }
+  step.before?.();
+  console.log(`\n=== ${step.name}: ${step.command}`);
+  const started = Date.now();
+  const run = spawnSync(step.command, {
+    cwd: root,
+    shell: true,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_OPTIONS: '--no-deprecation', ...step.env },
+  });
+  const ok = run.status === 0;
+  if (step.name === 'build' && !ok) buildFailed = true;
+  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, counts: step.counts?.() });
+}
+
+console.log('\n=== summary');
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const result of results) {
+  const counts = result.counts ? ` (${result.counts.passed} passed, ${result.counts.failed} failed)` : '';
+  console.log(
+    `${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(10)} ${result.seconds.toFixed(1).padStart(6)} s${counts}${result.note ? ` ${result.note}` : ''}`,
+  );
+  if (result.counts) {
+    passed += result.counts.passed;
+    failed += result.counts.failed;
+    skipped += result.counts.skipped;
+  } else if (!result.ok) {
+    failed += 1;
+  }
+}
+console.log(`tests: ${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(results.every((result) => result.ok) ? 0 : 1);

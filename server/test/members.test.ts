@@ -1,0 +1,374 @@
+import {
+  elearningCatalogResponseSchema,
+  type MemberListItem,
+  memberListResponseSchema,
+  memberSchema,
+  memberTasksResponseSchema,
+  profileSettingSchema,
+  riskAssessmentCatalogResponseSchema,
+} from '@dash/shared-core/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
+
+let server: TestServer;
+let admin: Agent;
+let ouAdmin: Agent;
+let member: Agent;
+let globexAdmin: Agent;
+
+beforeAll(async () => {
+  server = await createTestServer();
+  admin = await server.login('acme', 'admin');
+  ouAdmin = await server.login('acme', 'ou.admin');
+  member = await server.login('acme', 'member');
+  globexAdmin = await server.login('globex', 'admin');
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function list(agent: Agent, body: Record<string, unknown> = {}) {
+  const response = await agent.post('/api/memberlist/getlist', body);
+  expect(response.statusCode, response.body).toBe(200);
+  return memberListResponseSchema.parse(response.json());
+}
+
+/** The database's own answer, for comparison (its collation decides the order of names). */
+async function acmeMembers(
+  where = 'TRUE',
+  order = 'm.last_name ASC',
+): Promise<Array<{ uuid: string; last_name: string }>> {
+  return server.db.query(
+    `SELECT m.uuid, m.last_name FROM member m JOIN client c ON c.uuid = m.client_uuid
+      WHERE c.identifier = 'acme' AND m.archived_at IS NULL AND ${where} ORDER BY ${order}`,
+  );
+}
+
+describe('member list', () => {
+  it('answers the first 25 members by default, with the total of non-archived acme members', async () => {
+    const result = await list(admin);
+    const expected = await acmeMembers();
+    expect(expected.length).toBeGreaterThanOrEqual(40);
+    expect(result.total).toBe(expected.length);
+    expect(result.items).toHaveLength(25);
+    // Archived members are not in the list.
+    const archived = await server.db.query<{ uuid: string }>(
+      `SELECT m.uuid FROM member m JOIN client c ON c.uuid = m.client_uuid
+        WHERE c.identifier = 'acme' AND m.archived_at IS NOT NULL`,
+    );
+    expect(archived.length).toBeGreaterThan(0);
+    const all = await list(admin, { perPage: 100 });
+    const uuids = new Set(all.items.map((item) => item.uuid));
+    expect(uuids.size).toBe(expected.length);
+    for (const row of archived) expect(uuids.has(row.uuid)).toBe(false);
+  });
+
+  it('sorts by last name, ascending and descending, in the database', async () => {
+    const expected = (await acmeMembers()).map((row) => row.last_name);
+    const ascending = await list(admin, { sortBy: 'lastName', sortDirection: 'asc', perPage: 100 });
+    expect(ascending.items.map((item) => item.lastName)).toEqual(expected);
+    const descending = await list(admin, { sortBy: 'lastName', sortDirection: 'desc', perPage: 100 });
+    expect(descending.items.map((item) => item.lastName)).toEqual([...expected].reverse());
+    const firstPage = await list(admin, { sortBy: 'lastName', sortDirection: 'desc' });
+    expect(firstPage.items.map((item) => item.lastName)).toEqual([...expected].reverse().slice(0, 25));
+  });
+
+  it('sorts by last login, never-signed-in members last', async () => {
+    const check = (items: MemberListItem[], direction: 1 | -1) => {
+      const times = items.map((item) => (item.lastLoginAt === null ? null : Date.parse(item.lastLoginAt)));
+      const firstNull = times.indexOf(null);
+      expect(firstNull).toBeGreaterThan(0);
+      expect(times.slice(firstNull).every((time) => time === null)).toBe(true);
+      const known = times.slice(0, firstNull) as number[];
+      for (let index = 1; index < known.length; index++) {
+        expect(((known[index] ?? 0) - (known[index - 1] ?? 0)) * direction).toBeGreaterThanOrEqual(0);
+      }
+    };
+    check((await list(admin, { sortBy: 'lastLoginAt', sortDirection: 'asc', perPage: 100 })).items, 1);
+    check((await list(admin, { sortBy: 'lastLoginAt', sortDirection: 'desc', perPage: 100 })).items, -1);
+  });
+
+  it('pages without overlap: page 2 holds the rest', async () => {
+    const first = await list(admin, { page: 1 });
+    const second = await list(admin, { page: 2 });
+    expect(second.total).toBe(first.total);
+    expect(second.items).toHaveLength(first.total - 25);
+    const firstUuids = new Set(first.items.map((item) => item.uuid));
+    expect(second.items.some((item) => firstUuids.has(item.uuid))).toBe(false);
+    const beyond = await list(admin, { page: 3 });
+    expect(beyond.items).toHaveLength(0);
+    expect(beyond.total).toBe(first.total);
+  });
+
+  it('filters by search text (name, username, e-mail, full name), wildcards taken literally', async () => {
+    const byLastName = await list(admin, { filter: { search: 'adler' } });
+    expect(byLastName.items.map((item) => item.username)).toContain('admin');
+    expect(byLastName.items.every((item) => /adler/i.test(`${item.firstName} ${item.lastName} ${item.email}`))).toBe(
+      true,
+    );
+    const byFullName = await list(admin, { filter: { search: 'Arne Adler' } });
+    expect(byFullName.total).toBe(1);
+    expect(byFullName.items[0]?.username).toBe('admin');
+    const byEmail = await list(admin, { filter: { search: 'ou.admin@acme' } });
+    expect(byEmail.items.map((item) => item.username)).toEqual(['ou.admin']);
+    expect((await list(admin, { filter: { search: '%' } })).total).toBe(0);
+    expect((await list(admin, { filter: { search: '_' } })).total).toBe(0);
+    expect((await list(admin, { filter: { search: 'no such person' } })).items).toEqual([]);
+  });
+
+  it('filters by status and role', async () => {
+    const inactive = await list(admin, { filter: { status: 'inactive' }, perPage: 100 });
+    expect(inactive.total).toBe((await acmeMembers("m.status = 'inactive'")).length);
+    expect(inactive.total).toBeGreaterThan(0);
+    expect(inactive.items.every((item) => item.status === 'inactive')).toBe(true);
+    const active = await list(admin, { filter: { status: 'active' }, perPage: 100 });
+    expect(active.total).toBe((await acmeMembers("m.status = 'active'")).length);
+    expect(active.items.every((item) => item.status === 'active')).toBe(true);
+    const admins = await list(admin, { filter: { role: 'admin' } });
+    expect(admins.items.map((item) => item.username)).toEqual(['admin']);
+  });
+
+  it('accepts 50 and 100 per page and rejects other sizes, sort keys and pages', async () => {
+    expect((await list(admin, { perPage: 50 })).items).toHaveLength(Math.min(50, (await acmeMembers()).length));
+    expect((await list(admin, { perPage: 100 })).items.length).toBeLessThanOrEqual(100);
+    for (const body of [
+      { perPage: 30 },
+      { perPage: '25' },
+      { sortBy: 'password_hash' },
+      { sortBy: 'lastName; DROP TABLE member' },
+      { sortDirection: 'sideways' },
+      { page: 0 },
+      { page: 1.5 },
+      { filter: { status: 'archived' } },
+      { filter: { search: 'x'.repeat(101) } },
+    ]) {
+      expectError(await admin.post('/api/memberlist/getlist', body), 400, 'Schema.ValidationFailed');
+    }
+  });
+
+  it('shows an ou-admin only the members of the org units he administers', async () => {
+    const all = await list(admin);
+    const own = await list(ouAdmin, { perPage: 100 });
+    expect(own.total).toBeGreaterThan(0);
+    expect(own.total).toBeLessThan(all.total);
+    const allowed = new Set(
+      (
+        await server.db.query<{ uuid: string }>(
+          `SELECT DISTINCT om.member_uuid AS uuid
+             FROM org_unit_member om JOIN org_unit o ON o.uuid = om.org_unit_uuid
+             JOIN client c ON c.uuid = o.client_uuid JOIN member m ON m.uuid = om.member_uuid
+            WHERE c.identifier = 'acme' AND o.name IN ('Produktion', 'Logistik') AND m.archived_at IS NULL`,
+        )
+      ).map((row) => row.uuid),
+    );
+    expect(own.total).toBe(allowed.size);
+    for (const item of own.items) expect(allowed.has(item.uuid)).toBe(true);
+
+    // Details of a member outside his org units: as if it did not exist.
+    const outside = all.items.find((item) => !allowed.has(item.uuid));
+    expect(outside).toBeDefined();
+    expectError(await ouAdmin.post('/api/memberlist/memberdetails', { uuid: outside?.uuid }), 404, 'Member.NotFound');
+    const inside = own.items[0];
+    expect((await ouAdmin.post('/api/memberlist/memberdetails', { uuid: inside?.uuid })).statusCode).toBe(200);
+  });
+
+  it('is not available to a plain member', async () => {
+    expectError(await member.post('/api/memberlist/getlist', {}), 403, 'Auth.Forbidden');
+  });
+});
+
+describe('member details', () => {
+  it("answers an acme member's details with org units and locations", async () => {
+    const uuid = await memberUuid(server.db, 'acme', 'member');
+    const response = await admin.post('/api/memberlist/memberdetails', { uuid });
+    expect(response.statusCode, response.body).toBe(200);
+    const details = memberSchema.parse(response.json());
+    expect(details).toMatchObject({ uuid, username: 'member', firstName: 'Mara', role: 'member', status: 'active' });
+    expect(details.orgUnits.length).toBeGreaterThan(0);
+    expect(details.locations.length).toBeGreaterThan(0);
+    expect(JSON.stringify(details)).not.toMatch(/password|scrypt/i);
+  });
+
+  it('answers 404 Member.NotFound for a globex member, exactly like a uuid that does not exist', async () => {
+    const foreign = await admin.post('/api/memberlist/memberdetails', {
+      uuid: await memberUuid(server.db, 'globex', 'fahrer1'),
+    });
+    expectError(foreign, 404, 'Member.NotFound');
+    const missing = await admin.post('/api/memberlist/memberdetails', { uuid: crypto.randomUUID() });
+    expectError(missing, 404, 'Member.NotFound');
+    expect(foreign.body).toBe(missing.body);
+
+    const back = await globexAdmin.post('/api/memberlist/memberdetails', {
+      uuid: await memberUuid(server.db, 'acme', 'admin'),
+    });
+    expectError(back, 404, 'Member.NotFound');
+  });
+
+  it('rejects a malformed uuid', async () => {
+    expectError(
+      await admin.post('/api/memberlist/memberdetails', { uuid: 'not-a-uuid' }),
+      400,
+      'Schema.ValidationFailed',
+    );
+    expectError(await admin.post('/api/memberlist/memberdetails', {}), 400, 'Schema.ValidationFailed');
+  });
+});
+
+describe('profile', () => {
+  it('updates own name, e-mail and numbers', async () => {
+    const uuid = await memberUuid(server.db, 'acme', 'member');
+    const response = await member.post('/api/profile/update', {
+      email: 'mara.new@acme.example',
+      firstName: '  Mara ',
+      lastName: 'Neumann-Mitarbeiter',
+      phoneNumber: '+49 30 9876543',
+      mobileNumber: '',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({
+      email: 'mara.new@acme.example',
+      firstName: 'Mara',
+      lastName: 'Neumann-Mitarbeiter',
+      phoneNumber: '+49 30 9876543',
+      mobileNumber: null,
+    });
+    const [row] = await server.db.query<{ email: string; last_name: string; mobile_number: string | null }>(
+      'SELECT email, last_name, mobile_number FROM member WHERE uuid = $1',
+      [uuid],
+    );
+    expect(row).toEqual({ email: 'mara.new@acme.example', last_name: 'Neumann-Mitarbeiter', mobile_number: null });
+    const state = (await member.get('/api/member/state')).json();
+    expect(state.memberDetails.lastName).toBe('Neumann-Mitarbeiter');
+    expect(state.member.email).toBe('mara.new@acme.example');
+  });
+
+  it('rejects an invalid phone or mobile number and changes nothing', async () => {
+    const uuid = await memberUuid(server.db, 'acme', 'member');
+    const before = await server.db.query('SELECT * FROM member WHERE uuid = $1', [uuid]);
+    const body = {
+      email: 'other@acme.example',
+      firstName: 'Other',
+      lastName: 'Name',
+      phoneNumber: '12',
+      mobileNumber: null,
+    };
+    expectError(await member.post('/api/profile/update', body), 400, 'Member.InvalidPhone');
+    expectError(
+      await member.post('/api/profile/update', { ...body, phoneNumber: null, mobileNumber: 'call me' }),
+      400,
+      'Member.InvalidMobile',
+    );
+    expectError(
+      await member.post('/api/profile/update', { ...body, phoneNumber: null, email: 'not-an-email' }),
+      400,
+      'Schema.ValidationFailed',
+    );
+    expect(await server.db.query('SELECT * FROM member WHERE uuid = $1', [uuid])).toEqual(before);
+  });
+
+  it('reads and updates theme and language (round trip)', async () => {
+    const initial = profileSettingSchema.parse((await member.get('/api/profile/readprofilesetting')).json());
+    expect(initial.availableLanguages).toEqual(expect.arrayContaining(['de_DE', 'en_GB']));
+    expect(initial.languageCode).toBe('de_DE');
+
+    const update = await member.post('/api/profile/updateprofilesetting', {
+      frontendStyle: { theme: 'dark' },
+      languageCode: 'en_GB',
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect(update.json()).toMatchObject({ frontendStyle: { theme: 'dark' }, languageCode: 'en_GB' });
+    const read = profileSettingSchema.parse((await member.get('/api/profile/readprofilesetting')).json());
+    expect(read).toMatchObject({ frontendStyle: { theme: 'dark' }, languageCode: 'en_GB' });
+
+    // Another member's setting is untouched.
+    const other = profileSettingSchema.parse((await admin.get('/api/profile/readprofilesetting')).json());
+    expect(other.languageCode).toBe('de_DE');
+
+    expectError(
+      await member.post('/api/profile/updateprofilesetting', {
+        frontendStyle: { theme: 'pink' },
+        languageCode: 'en_GB',
+      }),
+      400,
+      'Schema.ValidationFailed',
+    );
+    expectError(
+      await member.post('/api/profile/updateprofilesetting', {
+        frontendStyle: { theme: 'light' },
+        languageCode: 'fr_FR',
+      }),
+      400,
+      'Schema.ValidationFailed',
+    );
+  });
+});
+
+describe('e-learnings and risk assessments', () => {
+  it("answers acme's e-learning catalogue to the admin", async () => {
+    const response = await admin.post('/api/elearning/read-catalog', {});
+    expect(response.statusCode, response.body).toBe(200);
+    const catalogue = elearningCatalogResponseSchema.parse(response.json());
+    const [count] = await server.db.query<{ total: number }>(
+      "SELECT count(*)::int AS total FROM elearning e JOIN client c ON c.uuid = e.client_uuid WHERE c.identifier = 'acme'",
+    );
+    expect(catalogue.total).toBe(count?.total);
+    expect(catalogue.items.length).toBeGreaterThan(0);
+    expect(catalogue.items.some((item) => item.assignedMemberCount > 0)).toBe(true);
+    expect(catalogue.items.some((item) => item.completedMemberCount > 0)).toBe(true);
+    // globex's course is not in acme's catalogue.
+    expect(catalogue.items.map((item) => item.title)).not.toContain('Ladungssicherung');
+    const titles = catalogue.items.map((item) => item.title);
+    const sorted = await server.db.query<{ title: string }>(
+      "SELECT e.title FROM elearning e JOIN client c ON c.uuid = e.client_uuid WHERE c.identifier = 'acme' ORDER BY e.title",
+    );
+    expect(titles).toEqual(sorted.map((row) => row.title));
+    const search = elearningCatalogResponseSchema.parse(
+      (await admin.post('/api/elearning/read-catalog', { filter: { search: 'brandschutz' } })).json(),
+    );
+    expect(search.items.map((item) => item.title)).toEqual(['Brandschutz Grundlagen']);
+  });
+
+  it("answers the member's own e-learning and risk-assessment tasks", async () => {
+    const uuid = await memberUuid(server.db, 'acme', 'member');
+    const all = memberTasksResponseSchema.parse(
+      (await member.post('/api/elearning/read-member-tasks', { filter: { status: 'all' } })).json(),
+    );
+    const [count] = await server.db.query<{ total: number; open: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE completed_at IS NULL)::int AS open
+         FROM elearning_task WHERE member_uuid = $1`,
+      [uuid],
+    );
+    expect(all.total).toBe(count?.total);
+    expect(all.total).toBeGreaterThan(0);
+    const open = memberTasksResponseSchema.parse((await member.post('/api/elearning/read-member-tasks', {})).json());
+    expect(open.total).toBe(count?.open);
+    expect(open.items.every((item) => item.completedAt === null && item.dueStatus !== 'done')).toBe(true);
+
+    const risks = await member.post('/api/risk-assessment/read-member-tasks', { filter: { status: 'all' } });
+    expect(risks.statusCode, risks.body).toBe(200);
+    const [riskCount] = await server.db.query<{ total: number }>(
+      'SELECT count(*)::int AS total FROM risk_assessment_member_task WHERE member_uuid = $1',
+      [uuid],
+    );
+    expect(memberTasksResponseSchema.parse(risks.json()).total).toBe(riskCount?.total);
+  });
+
+  it("answers acme's risk-assessment catalogue to the admin", async () => {
+    const response = await admin.post('/api/risk-assessment/read-catalog-list', { sortBy: 'status' });
+    expect(response.statusCode, response.body).toBe(200);
+    const catalogue = riskAssessmentCatalogResponseSchema.parse(response.json());
+    expect(catalogue.total).toBeGreaterThan(0);
+    expect(catalogue.items).toHaveLength(catalogue.total);
+  });
+
+  it('answers 403 Auth.FeatureDisabled to globex (no risk assessments)', async () => {
+    expectError(await globexAdmin.post('/api/risk-assessment/read-catalog-list', {}), 403, 'Auth.FeatureDisabled');
+    expectError(await globexAdmin.post('/api/risk-assessment/read-member-tasks', {}), 403, 'Auth.FeatureDisabled');
+    // E-learnings are on for globex, and show globex's own catalogue only.
+    const catalogue = elearningCatalogResponseSchema.parse(
+      (await globexAdmin.post('/api/elearning/read-catalog', {})).json(),
+    );
+    expect(catalogue.items.map((item) => item.title)).toEqual(['Ladungssicherung']);
+  });
+});

@@ -1,0 +1,36 @@
+import { AREAS } from '../areas';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../permissions';
+
+/** docs/permissions.md: which role holds which permission, and which permissions open which area. */
+export function renderPermissionsMarkdown(): string {
+  const header = `| permission | ${ROLES.join(' | ')} |`;
+  const divider = `| --- | ${ROLES.map(() => ':---:').join(' | ')} |`;
+  const rows = PERMISSIONS.map(
+    (permission) =>
+      `| \`${permission}\` | ${ROLES.map((role) => (ROLE_PERMISSIONS[role].includes(permission) ? '✓' : '')).join(' | ')} |`,
+  );
+  const areas = AREAS.map(
+    (area) =>
+      `| ${area.name} | ${area.public ? 'public (sign-in pages)' : area.permissions.length ? area.permissions.map((p) => `\`${p}\``).join(', ') : 'any signed-in member'} | ${area.featureFlag ? `\`${area.featureFlag}\`` : '–'} |`,
+  );
+  return [
+    '# Roles and permissions',
+    '',
+    'Generated from `shared-core/src/permissions.ts` and `shared-core/src/areas.ts` by `npm run docs`; do not edit by hand.',
+    'A requirement passes when the member holds any one of the listed permissions. `dashboard.signed-in` is added for every',
+    'signed-in member. A customer adviser (`user`) acts with admin rights through the support login only.',
+    '',
+    header,
+    divider,
+    ...rows,
+    '',
+    '## Which areas a member downloads',
+    '',
+    'The shell loads an area (Module Federation remote) only when the member may open it and its feature flag is on.',
+    '',
+    '| area | needs any of | feature flag |',
+    '| --- | --- | --- |',
+    ...areas,
+    '',
+  ].join('\n');
+}
