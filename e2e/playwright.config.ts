@@ -48,7 +48,13 @@ export default defineConfig({
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
   webServer: [
-    server(MAIN_PORT, 'main'),
+    // The chat vendor's script is answered by the tests themselves (page.route), as no vendor is reachable here.
+    server(MAIN_PORT, 'main', {
+      SUPPORT_CHAT_SCRIPT_URL: 'https://chat.example.com/widget.js',
+      // Mail goes to the SMTP server that accounts.spec.ts starts on this port; links point at this server.
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      PUBLIC_URL: `http://localhost:${MAIN_PORT}`,
+    }),
     server(RESILIENCE_PORT, 'resilience', {
       REMOTE_URL_MF_COMPANY: 'http://127.0.0.1:9/mf-manifest.json',
       REMOTE_URL_MF_ELEARNINGS: `http://127.0.0.1:${MAIN_PORT}/remotes/mf-elearnings/mf-manifest.json`,

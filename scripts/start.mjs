@@ -7,9 +7,11 @@ import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 await build({ ifNeeded: true });
+// The server runs from the repository root: a relative DATA_DIR means relative to where `npm start` was called.
+const env = { ...process.env };
+if (env.DATA_DIR) env.DATA_DIR = path.resolve(env.DATA_DIR);
 // Browser tests start from an empty database each run.
-if (process.argv.includes('--fresh-data') && process.env.DATA_DIR)
-  rmSync(process.env.DATA_DIR, { recursive: true, force: true });
-const server = spawn('npx', ['tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit', env: process.env });
+if (process.argv.includes('--fresh-data') && env.DATA_DIR) rmSync(env.DATA_DIR, { recursive: true, force: true });
+const server = spawn('npx', ['tsx', 'server/src/main.ts'], { cwd: root, stdio: 'inherit', env });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('close', (code) => process.exit(code ?? 0));

@@ -9,7 +9,7 @@ export async function signIn(page: Page, clientIdentifier: string, username: str
   await page.locator('input[name=password]').fill(PASSWORD);
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
-  await expect(page.getByTestId('header-name')).toBeVisible();
+  await expect(page.getByTestId('logout')).toBeVisible();
 }
 
 /** Every remote file the page requested, by area name (mf-company, ...). */

@@ -4,6 +4,9 @@ import en_GB from './i18n/en_GB.json';
 import { AUTH_ROUTES } from './routes';
 
 const loginPage = () => import('./features/login/components/LoginPage');
+const forgotPasswordPage = () => import('./features/password/components/ForgotPasswordPage');
+const resetPasswordPage = () => import('./features/password/components/ResetPasswordPage');
+const supportLoginPage = () => import('./features/support/components/SupportLoginPage');
 
 export default function register(): AreaRegistration {
   return {
@@ -13,10 +16,10 @@ export default function register(): AreaRegistration {
     routes: [
       { path: AUTH_ROUTES.login, load: loginPage, layout: 'auth' },
       { path: AUTH_ROUTES.loginWithClient, load: loginPage, layout: 'auth' },
-      // Known routes of the spec that come with the account issue: the shell answers "not found" until then.
-      { path: AUTH_ROUTES.forgotPassword, layout: 'auth' },
-      { path: AUTH_ROUTES.resetPassword, layout: 'auth' },
-      { path: AUTH_ROUTES.supportLogin, layout: 'auth' },
+      { path: AUTH_ROUTES.forgotPassword, load: forgotPasswordPage, layout: 'auth' },
+      // Set or reset password: reached from a reset mail or a welcome mail (new member, password mode byEmail).
+      { path: AUTH_ROUTES.resetPassword, load: resetPasswordPage, layout: 'auth' },
+      { path: AUTH_ROUTES.supportLogin, load: supportLoginPage, layout: 'auth' },
     ],
     navigation: [],
   };

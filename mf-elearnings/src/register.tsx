@@ -29,6 +29,8 @@ export default function register(): AreaRegistration {
         permissions: ['elearning.read-member-tasks'],
         featureFlag: 'elearnings',
         layout: 'print',
+        orientation: 'landscape',
+        hideSupportChat: true,
       },
     ],
     navigation: [

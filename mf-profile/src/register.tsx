@@ -19,9 +19,16 @@ export default function register(): AreaRegistration {
         load: () => import('./features/settings/components/SettingsTab'),
         permissions: ['profile.read-profile-setting'],
       },
-      // Come with the accounts issue: "not found" until they are built.
-      { path: PROFILE_ROUTES.orgUnits, permissions: ['profile.read-org-unit-list'] },
-      { path: PROFILE_ROUTES.security, permissions: ['profile.change-password', 'profile.change-username'] },
+      {
+        path: PROFILE_ROUTES.orgUnits,
+        load: () => import('./features/orgUnits/components/OrgUnitsTab'),
+        permissions: ['profile.read-org-unit-list'],
+      },
+      {
+        path: PROFILE_ROUTES.security,
+        load: () => import('./features/security/components/SecurityTab'),
+        permissions: ['profile.change-password', 'profile.change-username'],
+      },
     ],
     navigation: [],
   };

@@ -37,6 +37,8 @@ export default function register(): AreaRegistration {
         permissions: ['risk-assessment.read-risk-action-list'],
         featureFlag: 'riskAssessments',
         layout: 'print',
+        orientation: 'landscape',
+        hideSupportChat: true,
       },
       {
         path: RISK_ASSESSMENT_ROUTES.catalogDetails,

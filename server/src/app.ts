@@ -8,7 +8,10 @@ import type { Database } from './db/database';
 import { installErrorHandling } from './http/errors';
 import { buildOpenApiDocument } from './http/openapi';
 import { registerStatic } from './http/static';
+import { createMailer, type Mailer } from './mail/mailer';
+import { registerAccountRoutes } from './modules/auth/accountRoutes';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { resolveSupportLinkSecret, writeSupportLinkKeyFile } from './modules/auth/supportLink';
 import { registerBootstrapRoutes } from './modules/bootstrap/routes';
 import { registerElearningRoutes } from './modules/elearnings/routes';
 import { registerFileRoutes } from './modules/files/routes';
@@ -27,6 +30,8 @@ export interface RegisteredRoute {
 declare module 'fastify' {
   interface FastifyInstance {
     registeredRoutes: RegisteredRoute[];
+    /** Outgoing mail (SMTP or the outbox), for modules that send mail (e.g. sendWelcomeMail). */
+    mailer: Mailer;
   }
 }
 
@@ -60,6 +65,14 @@ export async function buildApp(config: ServerConfig, db: Database): Promise<Fast
   registerBootstrapRoutes(app, db, config);
   registerFileRoutes(app, db);
   registerAuthRoutes(app, db);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
+  registerAccountRoutes(app, db, config, mailer);
+  if (config.supportLinkKeyFile && db.kind === 'pglite') {
+    // The embedded database serves one process: leave the key where `support-link` finds it while we run.
+    writeSupportLinkKeyFile(config.supportLinkKeyFile, await resolveSupportLinkSecret(db, config.supportLinkSecret));
+  }
   registerProfileRoutes(app, db);
   registerMemberRoutes(app, db);
   registerElearningRoutes(app, db);

@@ -20,6 +20,18 @@ export interface ServerConfig {
   logLevel: string;
   /** Behind a reverse proxy: trust its X-Forwarded-* headers (host name for the licensee, https for Secure cookies). */
   trustProxy: boolean;
+  /** The support chat vendor's script; licensees with a chat key get it (SUPPORT_CHAT_SCRIPT_URL). */
+  supportChatScriptUrl: string | null;
+  /** Outgoing mail (nodemailer URL, e.g. smtp://host:25); unset: mails go to the outbox table only. */
+  smtpUrl: string | undefined;
+  /** Sender address of mails (MAIL_FROM). */
+  mailFrom: string;
+  /** Key that signs support links (SUPPORT_LINK_SECRET); unset: a random key generated once, kept in the database. */
+  supportLinkSecret: string | undefined;
+  /** Embedded database only: where the server leaves the support-link key for `support-link` while it runs. */
+  supportLinkKeyFile: string | undefined;
+  /** NODE_ENV=production: developer tools (the outbox) are never reachable. */
+  production: boolean;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -38,10 +50,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       remoteUrlOverrides[key] = value;
     }
   }
+  const dataDir = path.resolve(env.DATA_DIR ?? path.join(process.cwd(), '.data'));
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
-    dataDir: path.resolve(env.DATA_DIR ?? path.join(process.cwd(), '.data')),
+    dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     seedDemo: flag(env.SEED_DEMO, true),
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
@@ -50,5 +63,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     serveStatic: true,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env.TRUST_PROXY, false),
+    supportChatScriptUrl: env.SUPPORT_CHAT_SCRIPT_URL || null,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'Dashboard <no-reply@dashboard.localhost>',
+    supportLinkSecret: env.SUPPORT_LINK_SECRET || undefined,
+    supportLinkKeyFile: env.DATABASE_URL ? undefined : path.join(dataDir, 'support-link.key'),
+    production: env.NODE_ENV === 'production',
   };
 }

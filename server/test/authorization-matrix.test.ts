@@ -7,6 +7,8 @@ import { hashPassword, type Permission, ROLE_PERMISSIONS, type Role } from '@das
 import { ENDPOINTS, type EndpointDefinition } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';
+import { issuePasswordToken } from '../src/modules/auth/passwordReset';
+import { createSupportToken, resolveSupportLinkSecret } from '../src/modules/auth/supportLink';
 import {
   type Agent,
   createTestServer,
@@ -298,6 +300,116 @@ const MATRIX: Record<string, MatrixEntry> = {
     forbiddenFor: null,
     featureFlagOffFor: 'globex/admin',
   },
+  'POST /api/createpasswordresettoken': {
+    access: 'public',
+    endpoint: 'createPasswordResetToken',
+    // A made-up name each time: the answer is the same as for a real account, and the 10-minute rule never bites.
+    sample: () => ({ clientIdentifier: 'acme', username: `nobody-${crypto.randomUUID()}` }),
+    expectValid: (response) => expect(response.json()).toEqual({ ok: true }),
+    validated: true,
+    malformed: () => [
+      { clientIdentifier: 'acme' },
+      { clientIdentifier: 'acme', username: 42 },
+      { clientIdentifier: '', username: 'member' },
+      { clientIdentifier: 'acme', username: 'x'.repeat(255) },
+      { clientIdentifier: 'x'.repeat(65), username: 'member' },
+    ],
+    forbiddenFor: null,
+  },
+  'POST /api/resetpassword': {
+    access: 'public',
+    endpoint: 'resetPassword',
+    sample: () => {
+      const password = hashPassword(`Matrix#${crypto.randomUUID()}`);
+      return { token: resetTokens.shift() ?? 'no-token-left-in-the-pool', password, passwordConfirmation: password };
+    },
+    expectValid: (response) => expect(response.cookies.map((cookie) => cookie.name)).toContain('SESSION'),
+    validated: true,
+    malformed: () => [
+      { token: 'short', password: hashPassword('a'), passwordConfirmation: hashPassword('a') },
+      { token: 'x'.repeat(43), password: 'Plain#2026', passwordConfirmation: 'Plain#2026' },
+      { token: 'x'.repeat(43), password: hashPassword('a') },
+      {
+        token: 'not/base64url+token=====================',
+        password: hashPassword('a'),
+        passwordConfirmation: hashPassword('a'),
+      },
+      { token: 'x'.repeat(201), password: hashPassword('a'), passwordConfirmation: hashPassword('a') },
+    ],
+    forbiddenFor: null,
+  },
+  'POST /api/support-login': {
+    access: 'public',
+    endpoint: 'supportLogin',
+    sample: () => ({ token: supportTokens.shift() ?? 'no.token-left-in-the-pool' }),
+    expectValid: (response) => expect(response.cookies.map((cookie) => cookie.name)).toContain('SESSION'),
+    validated: true,
+    malformed: () => [{ token: 'no-dot-in-this-token-at-all' }, { token: 42 }, { token: `${'x'.repeat(2000)}.y` }],
+    forbiddenFor: null,
+  },
+  'POST /api/support-audit/list': {
+    access: 'session',
+    endpoint: 'supportAuditList',
+    as: 'acme/super.admin',
+    sample: () => ({ page: 1, perPage: 25 }),
+    validated: true,
+    malformed: () => [{ page: 0 }, { perPage: 10 }, { page: 'one' }],
+    forbiddenFor: ['acme/admin', 'acme/ou.admin', 'acme/loc.admin', 'acme/member'],
+  },
+  'POST /api/profile/changepassword': {
+    access: 'session',
+    endpoint: 'profileChangePassword',
+    // The one valid call changes loc.admin's password; nothing signs in as loc.admin again in this file.
+    as: 'acme/loc.admin',
+    sample: () => ({
+      old: hashPassword(DEMO_PASSWORD),
+      new: hashPassword('Matrix#2026'),
+      newCheck: hashPassword('Matrix#2026'),
+    }),
+    validated: true,
+    malformed: () => [
+      { old: DEMO_PASSWORD, new: hashPassword('Matrix#2026'), newCheck: hashPassword('Matrix#2026') },
+      { old: hashPassword(DEMO_PASSWORD), new: hashPassword('Matrix#2026') },
+      { old: hashPassword(DEMO_PASSWORD).toUpperCase(), new: hashPassword('a'), newCheck: hashPassword('a') },
+      { old: null, new: hashPassword('a'), newCheck: hashPassword('a') },
+    ],
+    forbiddenFor: null,
+  },
+  'POST /api/profile/changeusername': {
+    access: 'session',
+    endpoint: 'profileChangeUsername',
+    as: 'acme/ou.admin',
+    // Its own name again: a valid call that changes nothing (the change itself is proven in profile-security).
+    sample: () => ({ username: 'ou.admin', newUsername: 'ou.admin', password: hashPassword(DEMO_PASSWORD) }),
+    expectValid: (response) => expect(response.json()).toEqual({ username: 'ou.admin' }),
+    validated: true,
+    malformed: () => [
+      { username: 'ou.admin', newUsername: 'Not Valid', password: hashPassword(DEMO_PASSWORD) },
+      { username: 'ou.admin', newUsername: 'ab', password: hashPassword(DEMO_PASSWORD) },
+      { username: 'ou.admin', newUsername: `${'a'.repeat(255)}`, password: hashPassword(DEMO_PASSWORD) },
+      { username: 'ou.admin', newUsername: 'ou.admin2', password: DEMO_PASSWORD },
+      { newUsername: 'ou.admin2', password: hashPassword(DEMO_PASSWORD) },
+    ],
+    forbiddenFor: null,
+  },
+  'POST /api/profile/checkusername': {
+    access: 'session',
+    endpoint: 'profileCheckUsername',
+    sample: () => ({ username: 'member' }),
+    expectValid: (response) => expect(response.json()).toEqual({ usernameExists: true }),
+    validated: true,
+    malformed: () => [{ username: '' }, { username: 5 }, { username: 'x'.repeat(255) }, {}],
+    forbiddenFor: null,
+  },
+  'POST /api/profile/read-org-unit-list': {
+    access: 'session',
+    endpoint: 'profileReadOrgUnitList',
+    as: 'acme/ou.admin',
+    sample: () => ({}),
+    expectValid: (response) => expect(response.json().items.length).toBeGreaterThan(0),
+    validated: true,
+    forbiddenFor: null,
+  },
   // --- outside the contract -------------------------------------------------------------------------
   'GET /api/file/:context/:type/:uuid/:filename': {
     access: 'public',
@@ -364,6 +476,26 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.close();
+});
+
+/** Single-use tokens for the valid calls of the reset and support-login entries (filled below). */
+const resetTokens: string[] = [];
+const supportTokens: string[] = [];
+
+beforeAll(async () => {
+  // One member per token: a reset ends the member's other tokens.
+  const spare = await server.db.query<{ uuid: string }>(
+    `SELECT m.uuid FROM member m JOIN client c ON c.uuid = m.client_uuid
+      WHERE c.identifier = 'acme' AND m.role = 'member' AND m.status = 'active' AND m.archived_at IS NULL
+        AND m.username <> 'member' ORDER BY m.username DESC LIMIT 5`,
+  );
+  const secret = await resolveSupportLinkSecret(server.db, undefined);
+  for (const member of spare) {
+    resetTokens.push(await issuePasswordToken(server.db, member.uuid, 'reset', 2));
+    supportTokens.push(
+      createSupportToken(secret, { client: 'acme', adviser: 'Matrix', reason: 'authorisation matrix' }),
+    );
+  }
 });
 
 /** Every error answer of this file, checked for the pure error format at the end. */

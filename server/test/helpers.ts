@@ -16,7 +16,14 @@ export type InjectResponse = LightMyRequestResponse;
 /** The configuration of every test app: API only, no logging. */
 /** The tests run as if behind a reverse proxy (TRUST_PROXY on), so that they can send X-Forwarded-* headers. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
-  return { ...loadConfig({}), serveStatic: false, logLevel: 'silent', trustProxy: true, ...overrides };
+  return {
+    ...loadConfig({}),
+    serveStatic: false,
+    logLevel: 'silent',
+    trustProxy: true,
+    supportLinkKeyFile: undefined,
+    ...overrides,
+  };
 }
 
 export interface RequestOptions {
@@ -124,7 +131,7 @@ export interface TestServer {
  * A seeded database and an app on it: PGlite in memory, or, when DATABASE_URL is set, a schema of its own on that
  * PostgreSQL server (dropped again by `close()`), so that test files running in parallel never meet.
  */
-export async function createTestServer(): Promise<TestServer> {
+export async function createTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const db = await openDatabase({ databaseUrl, schema });
@@ -132,7 +139,7 @@ export async function createTestServer(): Promise<TestServer> {
   try {
     await migrate(db);
     await seedDemoData(db);
-    app = await buildApp(testConfig(), db);
+    app = await buildApp(testConfig(overrides), db);
     await app.ready();
   } catch (error) {
     await app?.close();

@@ -1,12 +1,22 @@
 import './styles/base.css';
+import './i18n/register';
 
+export * from './dialog/Modal';
+export * from './display/Display';
+export * from './dropdown/Dropdown';
 export * from './feedback/Feedback';
+export * from './forms/Fields';
 export * from './forms/TextField';
+export { registerUiTranslations, UI_NAMESPACE } from './i18n/register';
+export * from './loader/loaderStore';
 export * from './page/PageHeader';
 export * from './page/Tabs';
 export * from './registration/types';
 export * from './session/sessionStore';
 export * from './table/DataTable';
+export * from './table/download';
 export * from './table/useTableState';
 export * from './tasks/DueStatusBadge';
 export * from './toasts/toastStore';
+export * from './upload/Upload';
+export * from './upload/upload';

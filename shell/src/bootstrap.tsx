@@ -5,12 +5,14 @@ import { App } from './app/App';
 import { applyBranding, applyTheme } from './branding/branding';
 import { handleApiError, signOutAfterError } from './errors/handleApiError';
 import { useAreaStore } from './federation/areaStore';
+import { observeCallsWithLoaders } from './loader/observeCalls';
 import { logout, reloadSession, startHeartbeat } from './session/session';
 import './shell.css';
 
 /** Start-up (spec section 7): licensee config, then member state, then profile settings. */
 async function start() {
   applyTheme(null);
+  observeCallsWithLoaders();
   const [, licensee, remotes] = await Promise.all([
     initI18n(),
     api.call('licenseeConfig', undefined, { silent: true }).catch(() => null),

@@ -14,6 +14,12 @@ export function ProfileTabs() {
         params={{}}
         tabs={[
           { id: 'details', label: t('tabs.details'), permissions: ['profile.read-member-profile'] },
+          { id: 'org-units', label: t('tabs.orgUnits'), permissions: ['profile.read-org-unit-list'] },
+          {
+            id: 'security',
+            label: t('tabs.security'),
+            permissions: ['profile.change-password', 'profile.change-username'],
+          },
           { id: 'settings', label: t('tabs.settings'), permissions: ['profile.read-profile-setting'] },
         ]}
       />

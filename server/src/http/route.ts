@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { loadSession, type SessionContext } from '../modules/auth/sessions';
+import { writeSupportAudit } from '../modules/auth/supportAudit';
 import { ApiHttpError } from './errors';
 
 export interface HandlerContext<Body> {
@@ -57,26 +58,50 @@ export function registerEndpoint<E extends EndpointDefinition>(
       if (endpoint.access === 'session') {
         session = await loadSession(db, request);
         if (!session) throw new ApiHttpError(401, 'Auth.Unauthorized');
-        if (!hasAnyPermission(session.permissions, endpoint.permissions)) {
+      }
+      const run = async () => {
+        if (session && !hasAnyPermission(session.permissions, endpoint.permissions)) {
           throw new ApiHttpError(403, 'Auth.Forbidden');
         }
-        if (endpoint.featureFlag && !session.featureFlags[endpoint.featureFlag]) {
+        if (session && endpoint.featureFlag && !session.featureFlags[endpoint.featureFlag]) {
           throw new ApiHttpError(403, 'Auth.FeatureDisabled');
         }
+        const input =
+          endpoint.method === 'GET' ? (request.query ?? {}) : request.body === undefined ? {} : request.body;
+        const parsed = endpoint.request.safeParse(input);
+        if (!parsed.success) throw new ApiHttpError(400, 'Schema.ValidationFailed');
+        const context = { body: parsed.data, request, reply, db, session };
+        const result = await (handler as (context: unknown) => Promise<unknown>)(context);
+        if (reply.sent) return reply;
+        // The answer must match the contract: a drift is a server bug, never sent half-right.
+        const checked = endpoint.response.safeParse(result);
+        if (!checked.success) {
+          request.log.error(
+            { issues: checked.error.issues, endpoint: endpoint.id },
+            'response does not match contract',
+          );
+          throw new ApiHttpError(500, 'Generic.InternalError');
+        }
+        return checked.data;
+      };
+      // A customer adviser's session: every call (but the periodic heartbeat) goes to the support audit log.
+      if (!session?.support || endpoint.id === 'heartbeat') return run();
+      const audit = (status: number) =>
+        writeSupportAudit(db, session, {
+          action: endpoint.id,
+          method: endpoint.method,
+          path: request.url.split('?')[0] ?? request.url,
+          status,
+        });
+      let result: unknown;
+      try {
+        result = await run();
+      } catch (error) {
+        await audit(error instanceof ApiHttpError ? error.statusCode : 500);
+        throw error;
       }
-      const input = endpoint.method === 'GET' ? (request.query ?? {}) : request.body === undefined ? {} : request.body;
-      const parsed = endpoint.request.safeParse(input);
-      if (!parsed.success) throw new ApiHttpError(400, 'Schema.ValidationFailed');
-      const context = { body: parsed.data, request, reply, db, session };
-      const result = await (handler as (context: unknown) => Promise<unknown>)(context);
-      if (reply.sent) return reply;
-      // The answer must match the contract: a drift is a server bug, never sent half-right.
-      const checked = endpoint.response.safeParse(result);
-      if (!checked.success) {
-        request.log.error({ issues: checked.error.issues, endpoint: endpoint.id }, 'response does not match contract');
-        throw new ApiHttpError(500, 'Generic.InternalError');
-      }
-      return checked.data;
+      await audit(200);
+      return result;
     },
   });
 }

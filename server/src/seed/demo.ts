@@ -241,7 +241,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         legalNoticeLink: 'https://safeguard.example.com/legal',
         dataProtectionLink: 'https://safeguard.example.com/privacy',
       },
-      supportChatKey: null,
+      supportChatKey: 'safeguard-demo-chat',
     });
 
     // --- acme: both apps, full structure -------------------------------------------------------------

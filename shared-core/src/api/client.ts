@@ -25,6 +25,12 @@ export interface CallOptions {
 
 export type ApiErrorHandler = (error: ApiError) => void;
 
+/** Told when a call starts and ends (the shell drives its loaders with it). */
+export interface CallObserver {
+  started(endpoint: EndpointId, method: 'GET' | 'POST'): void;
+  finished(endpoint: EndpointId, method: 'GET' | 'POST', error?: ApiError): void;
+}
+
 function readCookie(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
   const prefix = `${name}=`;
@@ -34,6 +40,7 @@ function readCookie(name: string): string | undefined {
 
 export function createApiClient(baseUrl = '') {
   let errorHandler: ApiErrorHandler | undefined;
+  let observer: CallObserver | undefined;
 
   async function ensureXsrfToken(): Promise<string | undefined> {
     const existing = readCookie(XSRF_COOKIE);
@@ -46,6 +53,23 @@ export function createApiClient(baseUrl = '') {
     id: Id,
     body?: RequestOf<Id>,
     options: CallOptions = {},
+  ): Promise<ResponseOf<Id>> {
+    const route = API_ROUTES[id];
+    observer?.started(id, route.method);
+    try {
+      const result = await send(id, body, options);
+      observer?.finished(id, route.method);
+      return result;
+    } catch (error) {
+      observer?.finished(id, route.method, error instanceof ApiError ? error : undefined);
+      throw error;
+    }
+  }
+
+  async function send<Id extends EndpointId>(
+    id: Id,
+    body: RequestOf<Id> | undefined,
+    options: CallOptions,
   ): Promise<ResponseOf<Id>> {
     const route = API_ROUTES[id];
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -91,6 +115,9 @@ export function createApiClient(baseUrl = '') {
     /** The shell installs one handler that turns failures into toasts and signs out on 401 (spec section 8). */
     setErrorHandler(handler: ApiErrorHandler | undefined) {
       errorHandler = handler;
+    },
+    setCallObserver(next: CallObserver | undefined) {
+      observer = next;
     },
   };
 }

@@ -50,3 +50,55 @@ export const memberStateSchema = z.object({
 });
 export type MemberState = z.infer<typeof memberStateSchema>;
 export type MemberDetails = z.infer<typeof memberDetailsSchema>;
+
+const usernameInputSchema = z.string().trim().toLowerCase().min(1).max(254);
+const clientIdentifierInputSchema = z.string().trim().toLowerCase().min(1).max(64);
+
+/** Forgotten password: always answered `{ok:true}`, whether or not the account exists. */
+export const createPasswordResetTokenRequestSchema = z.strictObject({
+  clientIdentifier: clientIdentifierInputSchema,
+  username: usernameInputSchema,
+});
+
+/** Tokens are 32 random bytes, base64url (43 characters). */
+export const resetTokenSchema = z
+  .string()
+  .min(20)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);
+
+/** Set a new password with the token of a reset or welcome mail; both passwords are SHA-256 hex of what was typed. */
+export const resetPasswordRequestSchema = z.strictObject({
+  token: resetTokenSchema,
+  password: sha256HexSchema,
+  passwordConfirmation: sha256HexSchema,
+});
+export const resetPasswordResponseSchema = z.object({ authenticated: z.literal(true) });
+
+/** A signed support link's token: `<payload>.<signature>`, both base64url. */
+export const supportLoginRequestSchema = z.strictObject({
+  token: z
+    .string()
+    .min(20)
+    .max(2000)
+    .regex(/^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/),
+});
+export const supportLoginResponseSchema = z.object({ authenticated: z.literal(true) });
+
+export const supportAuditListRequestSchema = z.strictObject({
+  page: z.int().min(1).max(100_000).default(1),
+  perPage: z.union([z.literal(25), z.literal(50), z.literal(100)]).default(25),
+});
+export const supportAuditEntrySchema = z.object({
+  createdAt: z.string(),
+  adviser: z.string(),
+  reason: z.string(),
+  action: z.string(),
+  method: z.string(),
+  path: z.string(),
+  status: z.int(),
+});
+export const supportAuditListResponseSchema = z.object({
+  items: z.array(supportAuditEntrySchema),
+  total: z.int().min(0),
+});

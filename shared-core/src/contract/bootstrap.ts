@@ -22,6 +22,8 @@ export const licenseeConfigSchema = z.object({
     dataProtectionLink: z.string().nullable(),
   }),
   supportChatKey: z.string().nullable(),
+  /** Deployment configuration (SUPPORT_CHAT_SCRIPT_URL): the chat vendor's script; null = no chat. */
+  supportChatScriptUrl: z.string().nullable(),
   notificationFooterEmail: z.string().nullable(),
   notificationFooterSms: z.string().nullable(),
   externalCalendarHref: z.string().nullable(),

@@ -4,7 +4,18 @@
  * the browser uses their types only (zod never reaches the browser bundles).
  */
 import type { z } from 'zod';
-import { loginRequestSchema, loginResponseSchema, memberStateSchema } from './auth';
+import {
+  createPasswordResetTokenRequestSchema,
+  loginRequestSchema,
+  loginResponseSchema,
+  memberStateSchema,
+  resetPasswordRequestSchema,
+  resetPasswordResponseSchema,
+  supportAuditListRequestSchema,
+  supportAuditListResponseSchema,
+  supportLoginRequestSchema,
+  supportLoginResponseSchema,
+} from './auth';
 import { licenseeConfigSchema, remotesResponseSchema } from './bootstrap';
 import { detailRequestSchema, emptyRequestSchema, okResponseSchema } from './common';
 import { elearningCatalogRequestSchema, elearningCatalogResponseSchema } from './elearnings';
@@ -12,6 +23,12 @@ import { defineEndpoint } from './endpoint';
 import { memberListRequestSchema, memberListResponseSchema, memberSchema } from './members';
 import {
   memberDetailsSchemaForProfile,
+  profileChangePasswordRequestSchema,
+  profileChangeUsernameRequestSchema,
+  profileChangeUsernameResponseSchema,
+  profileCheckUsernameRequestSchema,
+  profileCheckUsernameResponseSchema,
+  profileOrgUnitListResponseSchema,
   profileSettingSchema,
   profileUpdateRequestSchema,
   profileUpdateSettingRequestSchema,
@@ -75,6 +92,70 @@ export const ENDPOINTS = {
     permissions: [],
     request: emptyRequestSchema,
     response: remotesResponseSchema,
+  }),
+  createPasswordResetToken: defineEndpoint('createPasswordResetToken', {
+    summary: 'Forgotten password: mail a reset link (the answer never tells whether the account exists)',
+    tag: 'auth',
+    access: 'public',
+    permissions: [],
+    request: createPasswordResetTokenRequestSchema,
+    response: okResponseSchema,
+  }),
+  resetPassword: defineEndpoint('resetPassword', {
+    summary: 'Set a new password with the token of a reset or welcome mail; signs the member in',
+    tag: 'auth',
+    access: 'public',
+    permissions: [],
+    request: resetPasswordRequestSchema,
+    response: resetPasswordResponseSchema,
+  }),
+  supportLogin: defineEndpoint('supportLogin', {
+    summary: 'Consume a signed, single-use support link: a customer adviser session (role user, 30 days)',
+    tag: 'auth',
+    access: 'public',
+    permissions: [],
+    request: supportLoginRequestSchema,
+    response: supportLoginResponseSchema,
+  }),
+  supportAuditList: defineEndpoint('supportAuditList', {
+    summary: 'What customer advisers did in the client through the support login (newest first)',
+    tag: 'auth',
+    access: 'session',
+    permissions: ['clientdetails.read-details'],
+    request: supportAuditListRequestSchema,
+    response: supportAuditListResponseSchema,
+  }),
+  profileChangePassword: defineEndpoint('profileChangePassword', {
+    summary: 'Change own password (old, new, repeated; SHA-256 hex)',
+    tag: 'profile',
+    access: 'session',
+    permissions: ['profile.change-password'],
+    request: profileChangePasswordRequestSchema,
+    response: okResponseSchema,
+  }),
+  profileChangeUsername: defineEndpoint('profileChangeUsername', {
+    summary: 'Change own username (needs the current password)',
+    tag: 'profile',
+    access: 'session',
+    permissions: ['profile.change-username'],
+    request: profileChangeUsernameRequestSchema,
+    response: profileChangeUsernameResponseSchema,
+  }),
+  profileCheckUsername: defineEndpoint('profileCheckUsername', {
+    summary: "Whether a username is taken in the member's client",
+    tag: 'profile',
+    access: 'session',
+    permissions: ['profile.change-username'],
+    request: profileCheckUsernameRequestSchema,
+    response: profileCheckUsernameResponseSchema,
+  }),
+  profileReadOrgUnitList: defineEndpoint('profileReadOrgUnitList', {
+    summary: 'The org units the signed-in member belongs to or administers',
+    tag: 'profile',
+    access: 'session',
+    permissions: ['profile.read-org-unit-list'],
+    request: emptyRequestSchema,
+    response: profileOrgUnitListResponseSchema,
   }),
   profileUpdate: defineEndpoint('profileUpdate', {
     summary: 'Update own name, e-mail, phone and mobile number',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { languageCodeSchema, themeSchema } from './common';
+import { username } from '../validation/rules';
+import { languageCodeSchema, sha256HexSchema, themeSchema } from './common';
 
 const optionalText = (max: number) =>
   z
@@ -41,3 +42,41 @@ export const memberDetailsSchemaForProfile = z.object({
   phoneNumber: z.string().nullable(),
   mobileNumber: z.string().nullable(),
 });
+
+/** Old, new and repeated password, each the SHA-256 hex of what was typed. */
+export const profileChangePasswordRequestSchema = z.strictObject({
+  old: sha256HexSchema,
+  new: sha256HexSchema,
+  newCheck: sha256HexSchema,
+});
+
+/** A username (spec section 5): lowercase letters, digits, dots and hyphens, or an e-mail address. */
+const newUsernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(254)
+  .refine((value) => username(value) === null && value.length >= 3, 'username');
+
+export const profileChangeUsernameRequestSchema = z.strictObject({
+  /** The current username, as a confirmation. */
+  username: z.string().trim().toLowerCase().min(1).max(254),
+  newUsername: newUsernameSchema,
+  password: sha256HexSchema,
+});
+export const profileChangeUsernameResponseSchema = z.object({ username: z.string() });
+
+export const profileCheckUsernameRequestSchema = z.strictObject({
+  username: z.string().trim().toLowerCase().min(1).max(254),
+});
+export const profileCheckUsernameResponseSchema = z.object({ usernameExists: z.boolean() });
+
+export const profileOrgUnitSchema = z.object({
+  uuid: z.uuid(),
+  orgUnitName: z.string(),
+  isRoot: z.boolean(),
+  parentName: z.string().nullable(),
+  /** The member administers this unit (ou-admin) besides belonging to it. */
+  isAdmin: z.boolean(),
+});
+export const profileOrgUnitListResponseSchema = z.object({ items: z.array(profileOrgUnitSchema), total: z.int() });

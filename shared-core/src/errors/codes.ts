@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'Login.Deactivated',
   'Login.TooManyAttempts',
   'SupportLogin.NotAllowed',
+  'SupportLogin.InvalidToken',
+  'SupportLogin.TokenTooOld',
   // client / licensee
   'Client.NotFound',
   'Client.InvalidLastResetDate',
@@ -43,6 +45,7 @@ export const ERROR_CODES = [
   'Password.Invalid',
   'PasswordResetToken.NotFound',
   'PasswordResetToken.TooOld',
+  'Notification.SendingFailed',
   // e-learnings and risk assessments
   'Elearning.NotFound',
   'RiskAssessmentTask.NotFound',

@@ -21,6 +21,16 @@ describe('messageKeyForError (spec section 8)', () => {
     expect(warn).toHaveBeenCalledOnce();
   });
 
+  it('gives 401, 403, 404, 500 and 502 their own texts even when a code came along', () => {
+    expect(messageKeyForError(401, 'Member.NotFound', exists)).toBe('errors.http.401');
+    expect(messageKeyForError(404, 'Member.NotFound', exists)).toBe('errors.http.404');
+  });
+
+  it('looks up the codes of the other rule answers (409, 429) like a 400', () => {
+    expect(messageKeyForError(409, 'Member.NotFound', exists)).toBe('errors.codes.Member.NotFound');
+    expect(messageKeyForError(429, undefined, exists)).toBe('errors.http.400');
+  });
+
   it('maps statuses without a code to their own texts, anything else to the network text', () => {
     expect(messageKeyForError(401, undefined, exists)).toBe('errors.http.401');
     expect(messageKeyForError(403, undefined, exists)).toBe('errors.http.403');
@@ -41,6 +51,7 @@ describe('translateError with the real common texts', () => {
     const instance = createInstance();
     await instance.init({ lng: 'de_DE', resources: { de_DE: { common: german } }, defaultNS: 'common' });
     expect(translateError(instance.t, 400, 'Member.NotFound')).toBe('Der Mitarbeiter wurde nicht gefunden.');
+    expect(translateError(instance.t, 429, 'Login.TooManyAttempts')).toContain('Zu viele');
     expect(translateError(instance.t, 400, 'Location.NotFound')).toBe('Der Eintrag wurde nicht gefunden.');
     expect(translateError(instance.t, 404, undefined)).toBe('Die Daten wurden nicht gefunden.');
   });

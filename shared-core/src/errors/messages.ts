@@ -1,10 +1,24 @@
 import type { TFunction } from 'i18next';
 
+/** Statuses that have their own toast text whatever code the body carries (spec section 8). */
+const STATUS_TEXTS: Record<number, string> = {
+  401: 'errors.http.401',
+  403: 'errors.http.403',
+  404: 'errors.http.404',
+  500: 'errors.http.500',
+  502: 'errors.http.500',
+};
+
 /**
- * Spec section 8: a 400 code is looked up in the common error-code messages, then the part after the dot
- * of a two-part code in the generic messages, else the generic 400 text. An unknown code is only logged.
+ * Spec section 8: 401, 403, 404, 500 and 502 have their own texts. A 400 (and the other rule answers of the
+ * contract: 409, 413, 415, 429) is looked up by its code in the common error-code messages, then the part after the
+ * dot of a two-part code in the generic messages, else the generic 400 text; an unknown code is only logged.
+ * Any other status, including 0 (no answer), gets the network text.
  */
 export function messageKeyForError(status: number, code: string | undefined, exists: (key: string) => boolean): string {
+  const statusText = STATUS_TEXTS[status];
+  if (statusText) return statusText;
+  if (![400, 409, 413, 415, 429].includes(status)) return 'errors.http.0';
   if (code) {
     const specific = `errors.codes.${code}`;
     if (exists(specific)) return specific;
@@ -15,21 +29,7 @@ export function messageKeyForError(status: number, code: string | undefined, exi
     }
     console.warn(`Unknown error code from the API: ${code}`);
   }
-  switch (status) {
-    case 400:
-      return 'errors.http.400';
-    case 401:
-      return 'errors.http.401';
-    case 403:
-      return 'errors.http.403';
-    case 404:
-      return 'errors.http.404';
-    case 500:
-    case 502:
-      return 'errors.http.500';
-    default:
-      return 'errors.http.0';
-  }
+  return 'errors.http.400';
 }
 
 export function translateError(t: TFunction, status: number, code: string | undefined): string {

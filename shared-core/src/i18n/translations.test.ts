@@ -9,6 +9,7 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** Every translation folder of the product: the common texts and each area's namespace. */
 const folders = [
   'shared-core/src/i18n/locales',
+  'shared-ui/src/i18n',
   ...readdirSync(repo)
     .filter((entry) => entry.startsWith('mf-'))
     .map((entry) => `${entry}/src/i18n`),

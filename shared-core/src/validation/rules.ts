@@ -1,4 +1,5 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { validatePostalCode } from '../postal/validatePostalCode';
 
 /**
  * Field rules of spec section 5, shared by forms and the server. Each returns null when the value passes,
@@ -47,6 +48,75 @@ export const username: Rule = (value) => {
 /** Company ID: at least 3 characters, lowercase letters and digits with single hyphens, starting with a letter. */
 export const clientIdentifier: Rule = (value) =>
   value === '' || (value.length >= 3 && IDENTIFIER.test(value)) ? null : { key: 'clientIdentifier' };
+
+export const min =
+  (limit: number): Rule =>
+  (value) =>
+    value.trim() === '' || Number(value) >= limit ? null : { key: 'min', params: { min: limit } };
+export const max =
+  (limit: number): Rule =>
+  (value) =>
+    value.trim() === '' || Number(value) <= limit ? null : { key: 'max', params: { max: limit } };
+
+/** Digits only. */
+export const numeric: Rule = (value) => (value === '' || /^\d+$/.test(value) ? null : { key: 'numeric' });
+
+/** Identifiers (e.g. of e-learnings): like a company ID and at most 36 characters long. */
+export const IDENTIFIER_MAX_LENGTH = 36;
+export const identifier: Rule = (value) =>
+  value === '' || (value.length >= 3 && value.length <= IDENTIFIER_MAX_LENGTH && IDENTIFIER.test(value))
+    ? null
+    : { key: 'identifier', params: { max: IDENTIFIER_MAX_LENGTH } };
+
+/** Org unit ID: lowercase letters, digits and minus. */
+export const orgUnitId: Rule = (value) => (value === '' || /^[a-z0-9-]+$/.test(value) ? null : { key: 'orgUnitId' });
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Parses a date input's value (`YYYY-MM-DD`); null when it is not a real calendar date. */
+export function parseIsoDate(value: string): Date | null {
+  const match = ISO_DATE.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day ? date : null;
+}
+
+export const invalidDate: Rule = (value) => (value === '' || parseIsoDate(value) ? null : { key: 'invalidDate' });
+/** The date must not be before `limit` (`YYYY-MM-DD`). */
+export const minDate =
+  (limit: string): Rule =>
+  (value) => {
+    const date = parseIsoDate(value);
+    return date && value.trim() < limit ? { key: 'minDate', params: { min: limit } } : null;
+  };
+/** The date must not be after `limit` (`YYYY-MM-DD`). */
+export const maxDate =
+  (limit: string): Rule =>
+  (value) => {
+    const date = parseIsoDate(value);
+    return date && value.trim() > limit ? { key: 'maxDate', params: { max: limit } } : null;
+  };
+
+/** The value must equal another field's (e.g. the password confirmation); `other` is read when checked. */
+export const shouldMatch =
+  (other: () => string): Rule =>
+  (value) =>
+    value === '' || value === other() ? null : { key: 'shouldMatch' };
+/** The value must differ from another field's (e.g. the new password from the old one). */
+export const shouldNotMatch =
+  (other: () => string): Rule =>
+  (value) =>
+    value === '' || value !== other() ? null : { key: 'shouldNotMatch' };
+
+/** Postal code against the country field (default DE); the spec's message is the `detail` parameter. */
+export const zipcode =
+  (country: () => string | null | undefined = () => 'DE'): Rule =>
+  (value) => {
+    if (value.trim() === '') return null;
+    const result = validatePostalCode(country() || 'DE', value);
+    return result.valid ? null : { key: 'zipcode', params: { detail: result.message } };
+  };
 
 export function validate(value: string, rules: readonly Rule[]): ValidationError | null {
   for (const rule of rules) {

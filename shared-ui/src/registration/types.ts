@@ -26,6 +26,12 @@ export interface AreaRoute {
   permissions?: Permission[];
   featureFlag?: FeatureFlag;
   layout?: PageLayout;
+  /** Print layout only: paper orientation. */
+  orientation?: 'portrait' | 'landscape';
+  /** Empty layout only: show the licensee footer. */
+  footer?: boolean;
+  /** The support chat widget stays off on this page (certificate, risk-action export list). */
+  hideSupportChat?: boolean;
 }
 
 /**

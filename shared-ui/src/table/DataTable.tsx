@@ -1,6 +1,9 @@
+import type { FeatureFlag, Permission } from '@dash/shared-core';
 import type { ReactNode } from 'react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../i18n/register';
+import { useCan } from '../session/sessionStore';
 import { PAGE_SIZES, type PageSize, type TableStateControls } from './useTableState';
 
 export interface Column<Row> {
@@ -12,6 +15,8 @@ export interface Column<Row> {
   alignment?: 'center' | 'right';
   /** Cell content; `null`, `undefined` and '' show a dash. */
   value: (row: Row) => ReactNode;
+  /** Turns the value into what is shown (e.g. a date or file size formatter); empty results show a dash too. */
+  formatter?: (value: ReactNode, row: Row) => ReactNode;
 }
 
 export interface FilterConfig {
@@ -19,6 +24,27 @@ export interface FilterConfig {
   type: 'search' | 'dropdown';
   label: string;
   options?: { label: string; value: string }[];
+  /** Search as you type: waits the typeahead debounce (250 ms) instead of the filter debounce (500 ms). */
+  typeahead?: boolean;
+}
+
+interface ActionBase {
+  id: string;
+  label: string;
+  /** Any one of them suffices; without permissions the action is always shown. */
+  permissions?: readonly Permission[];
+  featureFlag?: FeatureFlag;
+}
+
+export interface RowAction<Row> extends ActionBase {
+  onAction: (row: Row) => void;
+  /** Leaves the action out for a single row (e.g. "archive" on an archived member). */
+  hidden?: (row: Row) => boolean;
+}
+
+export interface BulkAction<Row> extends ActionBase {
+  /** Called with the selected rows of the current page. */
+  onAction: (rows: Row[]) => void;
 }
 
 export interface DataTableProps<Row, SortKey extends string> {
@@ -33,12 +59,59 @@ export interface DataTableProps<Row, SortKey extends string> {
   emptyText?: string;
   /** Filter typing waits this long before the request (spec section 9: 500 ms). */
   filterDebounceMs?: number;
+  /** Typeahead search filters wait this long (spec section 9: 250 ms). */
+  typeaheadDebounceMs?: number;
+  /** Shows a checkbox per row and a select-all of the page (also on when bulk actions are visible). */
+  selectable?: boolean;
+  rowActions?: RowAction<Row>[];
+  bulkActions?: BulkAction<Row>[];
+  /** Text naming a row for screen readers in the selection and action labels (default: the row key). */
+  rowLabel?: (row: Row) => string;
+  /** Called whenever the selection changes (keys of the selected rows). */
+  onSelectionChange?: (keys: string[]) => void;
 }
 
 const FALLBACK = '–';
 
+function isEmpty(content: ReactNode): boolean {
+  return content === null || content === undefined || content === '' || content === false;
+}
+
 function cell(content: ReactNode): ReactNode {
-  return content === null || content === undefined || content === '' ? FALLBACK : content;
+  return isEmpty(content) ? FALLBACK : content;
+}
+
+function cellContent<Row>(column: Column<Row>, row: Row): ReactNode {
+  const value = column.value(row);
+  if (!column.formatter || isEmpty(value)) return cell(value);
+  return cell(column.formatter(value, row));
+}
+
+function SelectAll({
+  checked,
+  indeterminate,
+  onChange,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('ui');
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = indeterminate;
+  }, [indeterminate]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="ui-table__check"
+      checked={checked}
+      onChange={onChange}
+      aria-label={t('table.selectAll')}
+      data-testid="select-all"
+    />
+  );
 }
 
 function SearchFilter({
@@ -54,12 +127,15 @@ function SearchFilter({
 }) {
   const [text, setText] = useState(value);
   const id = useId();
+  // The latest callback, so that a re-render (e.g. another filter changing the URL) does not restart the wait.
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
   useEffect(() => setText(value), [value]);
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onChange(text), debounceMs);
+    const timer = setTimeout(() => onChangeRef.current(text), debounceMs);
     return () => clearTimeout(timer);
-  }, [text, value, onChange, debounceMs]);
+  }, [text, value, debounceMs]);
   return (
     <div className="ui-field ui-field--inline">
       <label htmlFor={id}>{config.label}</label>
@@ -80,9 +156,41 @@ export function DataTable<Row, SortKey extends string>({
   filters = [],
   emptyText,
   filterDebounceMs = 500,
+  typeaheadDebounceMs = 250,
+  selectable = false,
+  rowActions = [],
+  bulkActions = [],
+  rowLabel,
+  onSelectionChange,
 }: DataTableProps<Row, SortKey>) {
   const { t } = useTranslation('common');
+  const { t: tu } = useTranslation('ui');
+  const can = useCan();
   const { state } = table;
+  const visibleRowActions = rowActions.filter((action) => can(action.permissions, action.featureFlag));
+  const visibleBulkActions = bulkActions.filter((action) => can(action.permissions, action.featureFlag));
+  const selecting = selectable || visibleBulkActions.length > 0;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const pageKeys = useMemo(() => (rows ?? []).map(rowKey), [rows, rowKey]);
+  // The selection belongs to the page shown: a new page, sort, filter or page size clears it.
+  const pageSignature = pageKeys.join('|');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature is the trigger
+  useEffect(() => setSelected(new Set()), [pageSignature]);
+  const selectedRows = (rows ?? []).filter((row) => selected.has(rowKey(row)));
+  const allSelected = pageKeys.length > 0 && selectedRows.length === pageKeys.length;
+  const changeSelection = (next: ReadonlySet<string>) => {
+    setSelected(next);
+    onSelectionChange?.([...next]);
+  };
+  const toggleRow = (key: string) => {
+    const next = new Set(selected);
+    if (next.has(key)) next.delete(key);
+    else next.add(key);
+    changeSelection(next);
+  };
+  const toggleAll = () => changeSelection(allSelected ? new Set() : new Set(pageKeys));
+  const labelOf = (row: Row) => (rowLabel ? rowLabel(row) : rowKey(row));
+  const columnCount = columns.length + (visibleRowActions.length > 0 ? 1 : 0);
   const pages = Math.max(1, Math.ceil((total ?? 0) / state.perPage));
   const from = total ? (state.page - 1) * state.perPage + 1 : 0;
   const to = Math.min(state.page * state.perPage, total ?? 0);
@@ -99,7 +207,7 @@ export function DataTable<Row, SortKey extends string>({
                 config={filter}
                 value={state.filter[filter.name] ?? ''}
                 onChange={(value) => table.setFilter(filter.name, value)}
-                debounceMs={filterDebounceMs}
+                debounceMs={filter.typeahead ? typeaheadDebounceMs : filterDebounceMs}
               />
             ) : (
               <div className="ui-field ui-field--inline" key={filter.name}>
@@ -120,12 +228,31 @@ export function DataTable<Row, SortKey extends string>({
           )}
         </div>
       )}
+      {visibleBulkActions.length > 0 && (
+        <div className="ui-table__bulk" role="toolbar" aria-label={tu('table.bulkActions')}>
+          <span data-testid="table-selected" aria-live="polite">
+            {tu('table.selected', { count: selectedRows.length })}
+          </span>
+          {visibleBulkActions.map((action) => (
+            <button
+              key={action.id}
+              type="button"
+              className="ui-button ui-button--ghost"
+              disabled={selectedRows.length === 0}
+              onClick={() => action.onAction(selectedRows)}
+              data-testid={`bulk-${action.id}`}
+            >
+              {action.label}
+            </button>
+          ))}
+        </div>
+      )}
       <div className="ui-table__scroll">
         <table aria-busy={loading}>
           <caption className="ui-visually-hidden">{caption}</caption>
           <thead>
             <tr>
-              {columns.map((column) => {
+              {columns.map((column, index) => {
                 const sorted = state.sortBy === column.name;
                 return (
                   <th
@@ -134,6 +261,13 @@ export function DataTable<Row, SortKey extends string>({
                     style={{ width: column.width, maxWidth: column.maxWidth, textAlign: column.alignment }}
                     aria-sort={sorted ? (state.sortDirection === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
+                    {selecting && index === 0 && (
+                      <SelectAll
+                        checked={allSelected}
+                        indeterminate={selectedRows.length > 0 && !allSelected}
+                        onChange={toggleAll}
+                      />
+                    )}
                     {column.sortable ? (
                       <button
                         type="button"
@@ -152,33 +286,73 @@ export function DataTable<Row, SortKey extends string>({
                   </th>
                 );
               })}
+              {visibleRowActions.length > 0 && (
+                <th scope="col" className="ui-table__actions">
+                  {tu('table.actions')}
+                </th>
+              )}
             </tr>
           </thead>
           <tbody>
             {rows && rows.length > 0
-              ? rows.map((row) => (
-                  <tr key={rowKey(row)}>
-                    {columns.map((column) => (
-                      <td
-                        key={column.name}
-                        style={{ maxWidth: column.maxWidth, textAlign: column.alignment }}
-                        data-column={column.name}
-                      >
-                        {cell(column.value(row))}
-                      </td>
-                    ))}
-                  </tr>
-                ))
+              ? rows.map((row) => {
+                  const key = rowKey(row);
+                  const isSelected = selected.has(key);
+                  return (
+                    <tr key={key} aria-selected={selecting ? isSelected : undefined}>
+                      {columns.map((column, index) => (
+                        <td
+                          key={column.name}
+                          style={{ maxWidth: column.maxWidth, textAlign: column.alignment }}
+                          data-column={column.name}
+                        >
+                          {selecting && index === 0 ? (
+                            <span className="ui-table__first">
+                              <input
+                                type="checkbox"
+                                className="ui-table__check"
+                                checked={isSelected}
+                                onChange={() => toggleRow(key)}
+                                aria-label={tu('table.selectRow', { row: labelOf(row) })}
+                              />
+                              <span>{cellContent(column, row)}</span>
+                            </span>
+                          ) : (
+                            cellContent(column, row)
+                          )}
+                        </td>
+                      ))}
+                      {visibleRowActions.length > 0 && (
+                        <td className="ui-table__actions">
+                          {visibleRowActions
+                            .filter((action) => !action.hidden?.(row))
+                            .map((action) => (
+                              <button
+                                key={action.id}
+                                type="button"
+                                className="ui-button ui-button--ghost ui-button--small"
+                                onClick={() => action.onAction(row)}
+                                aria-label={`${action.label}: ${labelOf(row)}`}
+                                data-testid={`row-${action.id}`}
+                              >
+                                {action.label}
+                              </button>
+                            ))}
+                        </td>
+                      )}
+                    </tr>
+                  );
+                })
               : !loading && (
                   <tr>
-                    <td colSpan={columns.length} className="ui-table__empty">
+                    <td colSpan={columnCount} className="ui-table__empty">
                       {emptyText ?? t('table.empty')}
                     </td>
                   </tr>
                 )}
             {loading && !rows && (
               <tr>
-                <td colSpan={columns.length} className="ui-table__empty">
+                <td colSpan={columnCount} className="ui-table__empty">
                   {t('table.loading')}
                 </td>
               </tr>

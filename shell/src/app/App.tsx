@@ -2,6 +2,8 @@ import { i18n } from '@dash/shared-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
+import { GlobalLoader } from '../loader/GlobalLoader';
+import { SupportChat } from '../support/SupportChat';
 import { Toaster } from '../toasts/Toaster';
 import { AppRoutes } from './AppRoutes';
 
@@ -18,8 +20,10 @@ export function App() {
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         <BrowserRouter>
+          <GlobalLoader />
           <AppRoutes />
           <Toaster />
+          <SupportChat />
         </BrowserRouter>
       </QueryClientProvider>
     </I18nextProvider>

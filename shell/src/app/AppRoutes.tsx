@@ -5,6 +5,7 @@ import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAreaStore } from '../federation/areaStore';
 import { AuthLayout } from '../layout/AuthLayout';
 import { DashboardLayout } from '../layout/DashboardLayout';
+import { EmptyLayout, PrintLayout } from '../layout/PlainLayouts';
 import { AreaFallback } from '../pages/AreaFallback';
 import { LogoutPage } from '../pages/LogoutPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -70,9 +71,15 @@ export function AppRoutes() {
           path={route.path}
           element={
             <RequireSession>
-              <main className={`shell-plain shell-plain--${route.layout}`}>
-                <AreaRouteElement route={route} />
-              </main>
+              {route.layout === 'print' ? (
+                <PrintLayout orientation={route.orientation ?? 'portrait'}>
+                  <AreaRouteElement route={route} />
+                </PrintLayout>
+              ) : (
+                <EmptyLayout footer={route.footer ?? false}>
+                  <AreaRouteElement route={route} />
+                </EmptyLayout>
+              )}
             </RequireSession>
           }
         />

@@ -37,16 +37,25 @@ export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
         <span className="shell-header__role" data-testid="header-role">
           {t(`roles.${memberState.member.roleIdentifier}`)}
         </span>
-        <span className="shell-header__avatar" aria-hidden="true">
-          {initials}
-        </span>
-        <span className="shell-header__name" data-testid="header-name">
-          {firstName} {lastName}
-        </span>
-        {can(['profile.read-member-profile']) && (
-          <Link to="/dashboard/profile/details" className="ui-button ui-button--ghost" data-testid="profile-link">
-            {t('header.profile')}
+        {can(['profile.read-member-profile']) ? (
+          <Link to="/dashboard/profile/details" className="shell-header__profile" data-testid="profile-link">
+            <span className="shell-header__avatar" aria-hidden="true">
+              {initials}
+            </span>
+            <span className="shell-header__name" data-testid="header-name">
+              {firstName} {lastName}
+            </span>
+            <span className="ui-visually-hidden">{t('header.profile')}</span>
           </Link>
+        ) : (
+          <span className="shell-header__profile">
+            <span className="shell-header__avatar" aria-hidden="true">
+              {initials}
+            </span>
+            <span className="shell-header__name" data-testid="header-name">
+              {firstName} {lastName}
+            </span>
+          </span>
         )}
         <button type="button" className="ui-button ui-button--ghost" onClick={() => void logout()} data-testid="logout">
           {t('header.logout')}

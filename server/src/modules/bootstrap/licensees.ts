@@ -38,7 +38,7 @@ export function fileUrl(context: string, type: string, uuid: string | null, file
   return uuid ? `/api/file/${context}/${type}/${uuid}/${encodeURIComponent(filename)}` : null;
 }
 
-export function toLicenseeConfig(row: LicenseeRow): LicenseeConfig {
+export function toLicenseeConfig(row: LicenseeRow, supportChatScriptUrl: string | null): LicenseeConfig {
   return {
     licenseeIdentifier: row.identifier,
     licenseeName: row.name,
@@ -51,6 +51,7 @@ export function toLicenseeConfig(row: LicenseeRow): LicenseeConfig {
     theme: row.theme,
     footer: row.footer,
     supportChatKey: row.support_chat_key,
+    supportChatScriptUrl: row.support_chat_key ? supportChatScriptUrl : null,
     notificationFooterEmail: row.notification_footer_email,
     notificationFooterSms: row.notification_footer_sms,
     externalCalendarHref: row.external_calendar_href,

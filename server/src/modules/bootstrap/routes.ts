@@ -11,7 +11,7 @@ export function registerBootstrapRoutes(app: FastifyInstance, db: Database, conf
   registerEndpoint(app, db, ENDPOINTS.licenseeConfig, async ({ request }) => {
     const licensee = await licenseeForHost(db, hostNameOf(request));
     if (!licensee) throw new ApiHttpError(404, 'Licensee.NotFound');
-    return toLicenseeConfig(licensee);
+    return toLicenseeConfig(licensee, config.supportChatScriptUrl);
   });
 
   // Deployment configuration: where each remote lives is decided here, at run time, never in the shell's build.

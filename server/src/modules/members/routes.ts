@@ -1,20 +1,36 @@
 import { ENDPOINTS, type Member, type MemberListItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { iso, likePattern, orderBy } from '../../db/rows';
+import { iso, likePattern } from '../../db/rows';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import type { SessionContext } from '../auth/sessions';
 
-const SORT_COLUMNS: Record<string, string> = {
-  lastName: 'm.last_name',
-  firstName: 'm.first_name',
-  username: 'm.username',
-  email: 'm.email',
-  role: 'm.role',
-  status: 'm.status',
-  lastLoginAt: 'm.last_login_at',
+/**
+ * ORDER BY columns per sort key: the key, then tie-breakers that make the order total. They follow the
+ * member_list_* indexes (migration 001), so that a page is read from an index instead of sorting every member.
+ */
+const SORT_ORDERS: Record<string, { columns: readonly string[]; nullable: boolean }> = {
+  lastName: { columns: ['last_name', 'first_name', 'uuid'], nullable: false },
+  firstName: { columns: ['first_name', 'last_name', 'uuid'], nullable: false },
+  username: { columns: ['username', 'uuid'], nullable: false },
+  email: { columns: ['email', 'uuid'], nullable: true },
+  role: { columns: ['role', 'last_name', 'first_name', 'uuid'], nullable: false },
+  status: { columns: ['status', 'last_name', 'first_name', 'uuid'], nullable: false },
+  lastLoginAt: { columns: ['last_login_at', 'uuid'], nullable: true },
 };
+
+/** `ORDER BY` list for table alias `alias`; a sort key never reaches SQL unless it is in SORT_ORDERS. */
+function memberOrder(alias: string, sortBy: string, direction: 'asc' | 'desc'): string {
+  const order = SORT_ORDERS[sortBy];
+  if (!order) throw new Error(`Unknown sort key ${sortBy}`);
+  const dir = direction === 'desc' ? 'DESC' : 'ASC';
+  // NULLS LAST only where NULLs can occur: on a NOT NULL column it would keep PostgreSQL from reading an index
+  // backwards for a descending sort.
+  return order.columns
+    .map((column, index) => `${alias}.${column} ${dir}${index === 0 && order.nullable ? ' NULLS LAST' : ''}`)
+    .join(', ');
+}
 
 interface MemberRow {
   uuid: string;
@@ -70,20 +86,22 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
     if (body.filter.search) {
       params.push(likePattern(body.filter.search));
       const p = `$${params.length}`;
-      where.push(
-        `(m.last_name ILIKE ${p} OR m.first_name ILIKE ${p} OR m.username ILIKE ${p} OR m.email ILIKE ${p}
-          OR (m.first_name || ' ' || m.last_name) ILIKE ${p})`,
-      );
+      // search_text is lower('first last' \n username \n email), kept by PostgreSQL (migration 004): one LIKE
+      // instead of lower-casing five columns of every member per call (ILIKE does lower(text) LIKE lower(pattern)).
+      where.push(`m.search_text LIKE lower(${p})`);
     }
     const condition = where.join(' AND ');
     const countParams = [...params];
     params.push(body.perPage, (body.page - 1) * body.perPage);
     const [rows, count] = await Promise.all([
+      // The page's keys first (from the index alone, however deep the page), then just those rows.
       db.query<MemberRow>(
-        `SELECT m.uuid, m.username, m.first_name, m.last_name, m.email, m.role, m.status, m.last_login_at
-           FROM member m WHERE ${condition}
-           ${orderBy(SORT_COLUMNS, body.sortBy, body.sortDirection, 'm.uuid')}
-           LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        `SELECT r.uuid, r.username, r.first_name, r.last_name, r.email, r.role, r.status, r.last_login_at
+           FROM (SELECT m.uuid FROM member m WHERE ${condition}
+                  ORDER BY ${memberOrder('m', body.sortBy, body.sortDirection)}
+                  LIMIT $${params.length - 1} OFFSET $${params.length}) page
+           JOIN member r ON r.uuid = page.uuid
+          ORDER BY ${memberOrder('r', body.sortBy, body.sortDirection)}`,
         params,
       ),
       db.query<{ total: number }>(`SELECT count(*)::int AS total FROM member m WHERE ${condition}`, countParams),

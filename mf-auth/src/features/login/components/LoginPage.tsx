@@ -2,7 +2,7 @@ import { ApiError, clientIdentifier as clientIdentifierRule, translateError } fr
 import { allValid, TextField, useSessionStore } from '@dash/shared-ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { REMEMBERED_CLIENT_KEY, START_PAGE } from '../../../routes';
 import { login } from '../api/login';
 import './login.css';
@@ -131,6 +131,18 @@ export default function LoginPage() {
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
+      <p className="auth-login__forgot">
+        <Link
+          to={
+            clientIdentifierRule(clientIdentifier.trim()) === null && clientIdentifier.trim()
+              ? `/auth/forgot-password/${encodeURIComponent(clientIdentifier.trim().toLowerCase())}`
+              : '/auth/forgot-password/-'
+          }
+          data-testid="forgot-password-link"
+        >
+          {t('login.forgotPassword')}
+        </Link>
+      </p>
     </div>
   );
 }

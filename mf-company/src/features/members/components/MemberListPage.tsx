@@ -1,7 +1,16 @@
-import { type Language, localeOf, type MemberListItem, ROLES } from '@dash/shared-core';
-import { type Column, DataTable, PageHeader, useTableState } from '@dash/shared-ui';
+import { type Language, localeOf, type MemberListItem, ROLES, toCsv } from '@dash/shared-core';
+import {
+  type BulkAction,
+  type Column,
+  DataTable,
+  downloadText,
+  PageHeader,
+  type RowAction,
+  useTableState,
+} from '@dash/shared-ui';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { memberDetailsPath } from '../../../routes';
 import { useMemberList } from '../api/getMemberList';
 
@@ -9,8 +18,28 @@ const SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'role', 'status
 type SortKey = (typeof SORT_KEYS)[number];
 const FILTERS = ['search', 'status', 'role'] as const;
 
+/** The selected rows of the page as a CSV file, built in the browser from the rows already loaded. */
+export function membersCsv(members: readonly MemberListItem[], t: TFunction, formatDate: (iso: string) => string) {
+  const header = ['lastName', 'firstName', 'username', 'email', 'role', 'status', 'lastLoginAt'].map((name) =>
+    t(`members.columns.${name}`),
+  );
+  return toCsv(
+    header,
+    members.map((member) => [
+      member.lastName,
+      member.firstName,
+      member.username,
+      member.email,
+      t(`common:roles.${member.role}`),
+      t(`common:common.${member.status}`),
+      member.lastLoginAt ? formatDate(member.lastLoginAt) : '',
+    ]),
+  );
+}
+
 export default function MemberListPage() {
   const { t, i18n } = useTranslation('company');
+  const navigate = useNavigate();
   const table = useTableState<SortKey>(SORT_KEYS, 'lastName', FILTERS);
   const { state } = table;
   const status = state.filter.status;
@@ -30,6 +59,38 @@ export default function MemberListPage() {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
+
+  const rowActions: RowAction<MemberListItem>[] = [
+    {
+      id: 'details',
+      label: t('members.actions.details'),
+      permissions: ['member-list.memberdetails'],
+      onAction: (member) => navigate(memberDetailsPath(member.uuid)),
+    },
+  ];
+  const bulkActions: BulkAction<MemberListItem>[] = [
+    {
+      id: 'export',
+      label: t('members.actions.exportCsv'),
+      permissions: ['member-list.get-list'],
+      onAction: (members) =>
+        downloadText(
+          `${t('members.actions.exportFileName')}.csv`,
+          membersCsv(members, t, (iso) => dateFormat.format(new Date(iso))),
+        ),
+    },
+    {
+      id: 'email',
+      label: t('members.actions.email'),
+      permissions: ['member-list.get-list'],
+      onAction: (members) => {
+        const addresses = members
+          .map((member) => member.email)
+          .filter((address): address is string => Boolean(address));
+        if (addresses.length > 0) window.location.href = `mailto:?bcc=${addresses.map(encodeURIComponent).join(',')}`;
+      },
+    },
+  ];
 
   const columns: Column<MemberListItem>[] = [
     {
@@ -67,7 +128,8 @@ export default function MemberListPage() {
       name: 'lastLoginAt',
       label: t('members.columns.lastLoginAt'),
       sortable: true,
-      value: (member) => (member.lastLoginAt ? dateFormat.format(new Date(member.lastLoginAt)) : null),
+      value: (member) => member.lastLoginAt,
+      formatter: (value) => dateFormat.format(new Date(String(value))),
     },
   ];
 
@@ -83,8 +145,11 @@ export default function MemberListPage() {
         table={table}
         rowKey={(member) => member.uuid}
         emptyText={t('members.empty')}
+        rowLabel={(member) => `${member.firstName} ${member.lastName}`}
+        rowActions={rowActions}
+        bulkActions={bulkActions}
         filters={[
-          { name: 'search', type: 'search', label: t('members.filters.search') },
+          { name: 'search', type: 'search', label: t('members.filters.search'), typeahead: true },
           {
             name: 'status',
             type: 'dropdown',

@@ -1,0 +1,169 @@
+/**
+ * Accounts end to end: forgotten password by mail (a real SMTP server on 2525 receives what the server sends),
+ * support login by a signed link from the support-link command, and every profile tab in both languages.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { expect, request, test } from '@playwright/test';
+import { resetLink, startSmtpServer } from '../../server/test/smtp';
+import { PASSWORD, signIn } from './helpers';
+
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+
+test.beforeAll(async () => {
+  smtp = await startSmtpServer(2525);
+});
+
+test.afterAll(async () => {
+  await smtp?.close();
+});
+
+test('forgotten password: sign-in page -> request -> mail -> link -> new password -> signed in', async ({ page }) => {
+  // A seeded acme staff member (index 1 of the demo data), German; e-mail username@acme.example.
+  const username = 'ben.hoffmann';
+  await page.goto('/auth/login/acme');
+  await page.getByTestId('forgot-password-link').click();
+  await expect(page).toHaveURL(/\/auth\/forgot-password\/acme$/);
+  await page.locator('input[name=username]').fill(username);
+  const since = smtp.mails.length;
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByTestId('forgot-sent')).toBeVisible();
+
+  const mail = await smtp.waitForMail(`${username}@acme.example`, since);
+  expect(mail.subject).toContain('Passwort zurücksetzen');
+  const link = resetLink(mail);
+  expect(link).toMatch(/^http:\/\/localhost:8181\/auth\/reset-password\//);
+
+  await page.goto(link);
+  // The browser applies the password rule before anything is sent.
+  await page.locator('input[name=password]').fill('short');
+  await page.locator('input[name=passwordConfirmation]').fill('short');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByText('mindestens 8 Zeichen', { exact: false }).first()).toBeVisible();
+  // The current password was used before: the spec's message.
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.locator('input[name=passwordConfirmation]').fill(PASSWORD);
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByTestId('reset-error')).toContainText('bereits verwendet');
+
+  await page.locator('input[name=password]').fill('Neu#Start2026');
+  await page.locator('input[name=passwordConfirmation]').fill('Neu#Start2026');
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+  await expect(page.getByTestId('header-name')).toBeVisible();
+
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await page.locator('input[name=password]').fill('Noch#Einmal2026');
+  await page.locator('input[name=passwordConfirmation]').fill('Noch#Einmal2026');
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByTestId('reset-error')).toHaveText('Der Link ist ungültig oder wurde bereits verwendet.');
+});
+
+test('support login: command -> link -> banner -> audit entry', async ({ page, baseURL }) => {
+  const root = path.resolve(test.info().project.testDir, '../..');
+  const url = execFileSync(
+    'npx',
+    ['tsx', 'scripts/support-link.ts', '--client', 'acme', '--adviser', 'Erika Beraterin', '--reason', 'Ticket 4711'],
+    {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: path.join(root, '.tmp/e2e-main'), PUBLIC_URL: baseURL ?? '' },
+      encoding: 'utf8',
+    },
+  ).trim();
+  expect(url).toMatch(/^http:\/\/localhost:8181\/auth\/support\/[\w-]+\.[\w-]+$/);
+
+  await page.goto(url);
+  await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+  await expect(page.getByRole('status').filter({ hasText: 'Erika Beraterin' })).toContainText('Ticket 4711');
+  const cookies = await page.context().cookies();
+  const session = cookies.find((cookie) => cookie.name === 'SESSION');
+  expect((session?.expires ?? 0) - Date.now() / 1000).toBeGreaterThan(29 * 24 * 3600);
+  await page.goto('/dashboard/company/members/list');
+  await expect(page.getByTestId('header-name')).toBeVisible();
+
+  // The same link a second time: refused.
+  await page.context().clearCookies();
+  await page.goto(url);
+  await expect(page.getByTestId('support-error')).toHaveText(
+    'Der Support-Link ist ungültig oder wurde bereits verwendet.',
+  );
+
+  // The client's super-admin reads the audit log.
+  const api = await request.newContext({ baseURL });
+  await api.get('/api/csrf');
+  const xsrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const { hashPassword } = await import('@dash/shared-core');
+  const login = await api.post('/api/login', {
+    data: { clientIdentifier: 'acme', username: 'super.admin', password: hashPassword(PASSWORD) },
+    headers: { 'X-XSRF-TOKEN': xsrf },
+  });
+  expect(login.status()).toBe(200);
+  const fresh = (await api.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const audit = await api.post('/api/support-audit/list', { data: {}, headers: { 'X-XSRF-TOKEN': fresh } });
+  expect(audit.status()).toBe(200);
+  const { items } = (await audit.json()) as { items: Array<{ adviser: string; reason: string; action: string }> };
+  const actions = items.filter((item) => item.adviser === 'Erika Beraterin' && item.reason === 'Ticket 4711');
+  expect(actions.map((item) => item.action)).toEqual(expect.arrayContaining(['supportLogin', 'memberState']));
+  await api.dispose();
+});
+
+test('profile: every tab in German and English; security errors show the spec messages', async ({ page }) => {
+  await signIn(page, 'acme', 'ou.admin');
+  const tabs = {
+    de: ['Persönliche Daten', 'Organisationseinheiten', 'Sicherheit', 'Einstellungen'],
+    en: ['Personal details', 'Org units', 'Security', 'Settings'],
+  };
+  await page.goto('/dashboard/profile/details');
+  for (const label of tabs.de.slice(0, 1)) await expect(page.getByRole('link', { name: label })).toBeVisible();
+
+  // org units (German)
+  await page.goto('/dashboard/profile/org-units');
+  const table = page.getByTestId('profile-org-units');
+  await expect(table).toContainText('Produktion');
+  await expect(table).toContainText('Logistik');
+  await expect(table.getByRole('columnheader').first()).toHaveText('Organisationseinheit');
+
+  // security (German): wrong current password, taken username
+  await page.goto('/dashboard/profile/security');
+  const passwordForm = page.getByTestId('change-password');
+  await passwordForm.getByLabel('Aktuelles Passwort').fill('Falsch#2026');
+  await passwordForm.getByLabel('Neues Passwort', { exact: true }).fill('Neu#Pass2026');
+  await passwordForm.getByLabel('Neues Passwort wiederholen').fill('Neu#Pass2026');
+  await passwordForm.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page.getByTestId('change-password-error')).toHaveText('Das Passwort ist nicht korrekt.');
+  const usernameForm = page.getByTestId('change-username');
+  await usernameForm.getByLabel('Neuer Benutzername').fill('admin');
+  await expect(page.getByTestId('check-username')).toHaveText('Dieser Benutzername ist bereits vergeben.');
+  await usernameForm.getByLabel('Neuer Benutzername').fill('ou.admin.neu');
+  await expect(page.getByTestId('check-username')).toHaveCount(0);
+
+  // settings and details (German)
+  await page.goto('/dashboard/profile/settings');
+  for (const label of tabs.de) await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
+
+  // English: every tab again
+  await page.getByTestId('language-switch').selectOption('en_GB');
+  for (const label of tabs.en) await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
+  await page.getByRole('link', { name: 'Personal details', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile\/details/);
+  await expect(page.getByLabel('First name')).toBeVisible();
+  await page.getByRole('link', { name: 'Org units', exact: true }).click();
+  await expect(page.getByTestId('profile-org-units').getByRole('columnheader').first()).toHaveText('Org unit');
+  await page.getByRole('link', { name: 'Security', exact: true }).click();
+  const form = page.getByTestId('change-password');
+  await form.getByLabel('Current password').fill('Wrong#2026');
+  await form.getByLabel('New password', { exact: true }).fill('New#Pass2026');
+  await form.getByLabel('Repeat the new password').fill('New#Pass2026');
+  await form.getByRole('button', { name: 'Change password' }).click();
+  await expect(page.getByTestId('change-password-error')).toHaveText('The password is not correct.');
+  await page.getByTestId('change-username').getByLabel('New username').fill('member');
+  await expect(page.getByTestId('check-username')).toHaveText('This username is already taken.');
+  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile\/settings/);
+
+  // Back to German for the other browser tests.
+  await page.getByTestId('language-switch').selectOption('de_DE');
+  await expect(page.getByRole('link', { name: 'Einstellungen', exact: true })).toBeVisible();
+});

@@ -1,0 +1,43 @@
+import { useSessionStore } from '@dash/shared-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { START_PAGE } from '../../../routes';
+import { errorMessage } from '../../password/components/errorMessage';
+import { supportLogin } from '../api/supportLogin';
+import '../../login/components/login.css';
+
+/** /auth/support/{token}: a customer adviser's signed, single-use link; signs in as support and loads the state. */
+export default function SupportLoginPage() {
+  const { t } = useTranslation('auth');
+  const { token = '' } = useParams();
+  const navigate = useNavigate();
+  const reload = useSessionStore((state) => state.reload);
+  const [error, setError] = useState<string | null>(null);
+  // The token works once: never send it twice (React's development double effects included).
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    supportLogin(token)
+      .then(async () => {
+        await reload();
+        navigate(START_PAGE, { replace: true });
+      })
+      .catch((caught: unknown) => setError(errorMessage(t, caught)));
+  }, [token, reload, navigate, t]);
+
+  return (
+    <div className="auth-login">
+      <h1>{t('support.headline')}</h1>
+      {error ? (
+        <div className="ui-alert ui-alert--danger" role="alert" data-testid="support-error">
+          {error}
+        </div>
+      ) : (
+        <p className="auth-login__sub">{t('support.signingIn')}</p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,188 @@
+import { ENDPOINTS } from '@dash/shared-core/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../config';
+import type { Database } from '../../db/database';
+import { newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../http/cookies';
+import { ApiHttpError } from '../../http/errors';
+import { registerEndpoint } from '../../http/route';
+import type { Mailer } from '../../mail/mailer';
+import { hostNameOf, licenseeForHost } from '../bootstrap/licensees';
+import {
+  hashResetToken,
+  isRecentPassword,
+  RESET_REQUEST_MINUTES,
+  sendPasswordResetMail,
+  storeNewPassword,
+} from './passwordReset';
+import { checkRateLimit, RATE_LIMITS } from './rateLimit';
+import { createSession, deleteSession, SUPPORT_SESSION_DAYS } from './sessions';
+import { writeSupportAudit } from './supportAudit';
+import { resolveSupportLinkSecret, verifySupportToken } from './supportLink';
+
+const SUPPORT_COOKIE_SECONDS = SUPPORT_SESSION_DAYS * 24 * 60 * 60;
+
+/** Forgotten password, set password (reset and welcome links) and the support login. */
+export function registerAccountRoutes(app: FastifyInstance, db: Database, config: ServerConfig, mailer: Mailer): void {
+  registerEndpoint(app, db, ENDPOINTS.createPasswordResetToken, async ({ body, request }) => {
+    await checkRateLimit(db, 'password-reset-request', [
+      { subject: request.ip, limit: RATE_LIMITS.passwordResetRequestPerIp },
+    ]);
+    // The 10-minute rule counts the company ID and username whether or not the account exists, so the answer
+    // (200 or 400 Client.InvalidLastResetDate) never tells strangers which accounts are real.
+    const recorded = await db.query(
+      `INSERT INTO password_reset_request (client_identifier, username) VALUES ($1, $2)
+       ON CONFLICT (client_identifier, username) DO UPDATE SET requested_at = now()
+         WHERE password_reset_request.requested_at <= now() - make_interval(mins => $3)
+       RETURNING 1`,
+      [body.clientIdentifier, body.username, RESET_REQUEST_MINUTES],
+    );
+    if (recorded.length === 0) throw new ApiHttpError(400, 'Client.InvalidLastResetDate');
+    await db.query("DELETE FROM password_reset_request WHERE requested_at < now() - interval '1 day'");
+
+    const licensee = await licenseeForHost(db, hostNameOf(request));
+    const [member] = await db.query<{ uuid: string }>(
+      `SELECT m.uuid FROM member m JOIN client c ON c.uuid = m.client_uuid
+        WHERE c.identifier = $1 AND m.username = $2 AND c.licensee_uuid = $3
+          AND m.archived_at IS NULL AND m.status = 'active'`,
+      [body.clientIdentifier, body.username, licensee?.uuid ?? null],
+    );
+    if (member) {
+      try {
+        await sendPasswordResetMail({ db, mailer, publicUrl: config.publicUrl }, member.uuid);
+      } catch (error) {
+        // Logged, never answered: a failure only for real accounts would tell strangers which exist.
+        request.log.error({ err: error }, 'password reset mail failed');
+      }
+    }
+    return { ok: true as const };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.resetPassword, async ({ body, request, reply }) => {
+    await checkRateLimit(db, 'reset-password', [{ subject: request.ip, limit: RATE_LIMITS.resetPasswordPerIp }]);
+    if (body.password !== body.passwordConfirmation) throw new ApiHttpError(400, 'Password.ConfirmationMismatch');
+    const [row] = await db.query<{
+      member_uuid: string;
+      client_uuid: string;
+      password_hash: string | null;
+      expired: boolean;
+      used: boolean;
+      active: boolean;
+    }>(
+      `SELECT t.member_uuid, m.client_uuid, m.password_hash, t.expires_at <= now() AS expired,
+              t.used_at IS NOT NULL AS used, (m.archived_at IS NULL AND m.status = 'active') AS active
+         FROM password_reset_token t JOIN member m ON m.uuid = t.member_uuid
+        WHERE t.token_hash = $1`,
+      [hashResetToken(body.token)],
+    );
+    if (!row || row.used) throw new ApiHttpError(400, 'PasswordResetToken.NotFound');
+    if (row.expired) throw new ApiHttpError(400, 'PasswordResetToken.TooOld');
+    if (!row.active) throw new ApiHttpError(403, 'Login.Deactivated');
+    if (await isRecentPassword(db, row.member_uuid, row.password_hash, body.password)) {
+      throw new ApiHttpError(400, 'Password.AlreadyUsed');
+    }
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      // Used exactly once, even when two requests race.
+      const consumed = await tx.query(
+        'UPDATE password_reset_token SET used_at = now() WHERE token_hash = $1 AND used_at IS NULL RETURNING 1',
+        [hashResetToken(body.token)],
+      );
+      if (consumed.length === 0) throw new ApiHttpError(400, 'PasswordResetToken.NotFound');
+      await storeNewPassword(tx, row.member_uuid, row.password_hash, body.password);
+      await tx.query('UPDATE password_reset_token SET used_at = now() WHERE member_uuid = $1 AND used_at IS NULL', [
+        row.member_uuid,
+      ]);
+      // Every other session of the member ends; the member is signed in with a new one.
+      await tx.query('DELETE FROM session WHERE member_uuid = $1', [row.member_uuid]);
+      await deleteSession(tx, request.cookies[SESSION_COOKIE]);
+      await createSession(tx, row.member_uuid, row.client_uuid, token);
+      await tx.query('UPDATE member SET last_login_at = now() WHERE uuid = $1', [row.member_uuid]);
+    });
+    setSessionCookie(request, reply, token);
+    setXsrfCookie(request, reply);
+    return { authenticated: true as const };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.supportLogin, async ({ body, request, reply }) => {
+    await checkRateLimit(db, 'support-login', [{ subject: request.ip, limit: RATE_LIMITS.supportLoginPerIp }]);
+    const secret = await resolveSupportLinkSecret(db, config.supportLinkSecret);
+    const payload = verifySupportToken(secret, body.token);
+    if (!payload) throw new ApiHttpError(400, 'SupportLogin.InvalidToken');
+    if (payload.exp * 1000 <= Date.now()) throw new ApiHttpError(400, 'SupportLogin.TokenTooOld');
+    const [client] = await db.query<{ uuid: string; support_login_allowed: boolean }>(
+      'SELECT uuid, support_login_allowed FROM client WHERE identifier = $1',
+      [payload.client],
+    );
+    if (!client) throw new ApiHttpError(400, 'SupportLogin.InvalidToken');
+    if (!client.support_login_allowed) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
+    // A session needs a member row: the client's first super-admin (else admin) carries it, while the session's
+    // role is `user` (admin rights; see sessions.ts) and names the adviser. Own-account calls are refused.
+    const [member] = await db.query<{ uuid: string }>(
+      `SELECT uuid FROM member
+        WHERE client_uuid = $1 AND role IN ('super-admin', 'admin') AND archived_at IS NULL AND status = 'active'
+        ORDER BY role = 'super-admin' DESC, created_at, uuid LIMIT 1`,
+      [client.uuid],
+    );
+    if (!member) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
+    const support = { adviser: payload.adviser, reason: payload.reason };
+    const token = newToken();
+    await db.transaction(async (tx) => {
+      const fresh = await tx.query(
+        'INSERT INTO support_link_use (jti) VALUES ($1) ON CONFLICT (jti) DO NOTHING RETURNING 1',
+        [payload.jti],
+      );
+      if (fresh.length === 0) throw new ApiHttpError(400, 'SupportLogin.InvalidToken');
+      await deleteSession(tx, request.cookies[SESSION_COOKIE]);
+      await createSession(tx, member.uuid, client.uuid, token, support);
+      await writeSupportAudit(
+        tx,
+        { clientUuid: client.uuid, memberUuid: member.uuid, support },
+        { action: 'supportLogin', method: 'POST', path: request.url, status: 200 },
+      );
+    });
+    // Spec section 9: support-login cookies live 30 days.
+    setSessionCookie(request, reply, token, SUPPORT_COOKIE_SECONDS);
+    setXsrfCookie(request, reply, undefined, SUPPORT_COOKIE_SECONDS);
+    return { authenticated: true as const };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.supportAuditList, async ({ body, session }) => {
+    const offset = (body.page - 1) * body.perPage;
+    const rows = await db.query<{
+      created_at: string;
+      adviser: string;
+      reason: string;
+      action: string;
+      method: string;
+      path: string;
+      status: number;
+      total: number;
+    }>(
+      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+              adviser, reason, action, method, path, status, count(*) OVER ()::int AS total
+         FROM support_audit_log WHERE client_uuid = $1
+        ORDER BY id DESC LIMIT $2 OFFSET $3`,
+      [session.clientUuid, body.perPage, offset],
+    );
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && offset > 0) {
+      const [count] = await db.query<{ total: number }>(
+        'SELECT count(*)::int AS total FROM support_audit_log WHERE client_uuid = $1',
+        [session.clientUuid],
+      );
+      total = count?.total ?? 0;
+    }
+    return {
+      items: rows.map((row) => ({
+        createdAt: row.created_at,
+        adviser: row.adviser,
+        reason: row.reason,
+        action: row.action,
+        method: row.method,
+        path: row.path,
+        status: row.status,
+      })),
+      total,
+    };
+  });
+}

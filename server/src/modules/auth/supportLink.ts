@@ -1,0 +1,94 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import type { Queryable } from '../../db/database';
+
+/** A support link works for 15 minutes and once. */
+export const SUPPORT_LINK_MINUTES = 15;
+const SECRET_NAME = 'support-link';
+
+export interface SupportLinkPayload {
+  /** Company ID of the client the adviser enters. */
+  client: string;
+  adviser: string;
+  reason: string;
+  /** Expiry, seconds since the epoch. */
+  exp: number;
+  /** Random id, recorded when the link is used (single use). */
+  jti: string;
+}
+
+/**
+ * The signing key: SUPPORT_LINK_SECRET when set (several servers share it), otherwise a random key generated on
+ * first use and stored in the database (`app_secret`).
+ */
+export async function resolveSupportLinkSecret(db: Queryable, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db.query('INSERT INTO app_secret (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING', [
+    SECRET_NAME,
+    randomBytes(32).toString('base64url'),
+  ]);
+  const [row] = await db.query<{ value: string }>('SELECT value FROM app_secret WHERE name = $1', [SECRET_NAME]);
+  if (!row) throw new Error('support-link secret missing');
+  return row.value;
+}
+
+/** Embedded database: the running server leaves the key for the `support-link` command (PGlite serves one process). */
+export function writeSupportLinkKeyFile(file: string, secret: string): void {
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+}
+
+export function readSupportLinkKeyFile(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8').trim() || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function sign(secret: string, payload: string): string {
+  return createHmac('sha256', secret).update(payload).digest('base64url');
+}
+
+export function createSupportToken(
+  secret: string,
+  input: { client: string; adviser: string; reason: string },
+  now = Date.now(),
+): string {
+  const payload: SupportLinkPayload = {
+    client: input.client,
+    adviser: input.adviser,
+    reason: input.reason,
+    exp: Math.floor(now / 1000) + SUPPORT_LINK_MINUTES * 60,
+    jti: randomBytes(16).toString('base64url'),
+  };
+  const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  return `${encoded}.${sign(secret, encoded)}`;
+}
+
+/** The payload of a correctly signed token of the right shape, else null (expiry is checked by the caller). */
+export function verifySupportToken(secret: string, token: string): SupportLinkPayload | null {
+  const [encoded, signature, ...rest] = token.split('.');
+  if (!encoded || !signature || rest.length > 0) return null;
+  const expected = Buffer.from(sign(secret, encoded));
+  const actual = Buffer.from(signature);
+  if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) return null;
+  try {
+    const payload = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Partial<SupportLinkPayload>;
+    if (
+      typeof payload.client !== 'string' ||
+      typeof payload.adviser !== 'string' ||
+      typeof payload.reason !== 'string' ||
+      typeof payload.exp !== 'number' ||
+      typeof payload.jti !== 'string'
+    ) {
+      return null;
+    }
+    return payload as SupportLinkPayload;
+  } catch {
+    return null;
+  }
+}
+
+export function supportLinkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/$/, '')}/auth/support/${token}`;
+}

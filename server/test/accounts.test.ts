@@ -1,0 +1,274 @@
+/** Forgotten password, set password (reset and welcome links), password history and rate limits; mail via SMTP. */
+import { hashPassword } from '@dash/shared-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer } from '../src/mail/mailer';
+import { hashResetToken, sendWelcomeMail } from '../src/modules/auth/passwordReset';
+import { createTestServer, DEMO_PASSWORD, expectError, memberUuid, type TestServer } from './helpers';
+import { resetLink, startSmtpServer } from './smtp';
+
+let server: TestServer;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+const PUBLIC_URL = 'https://dashboard.test';
+/** acme staff accounts nobody else in this file uses. */
+let spare: Array<{ uuid: string; username: string; email: string }>;
+let ipCounter = 1;
+function pick(index: number) {
+  const member = spare[index];
+  if (!member) throw new Error(`no spare member ${index}`);
+  return member;
+}
+/** A fresh client IP per test, so the per-IP rate limits of one test do not touch another. */
+const freshIp = () => `10.0.0.${ipCounter++}`;
+
+beforeAll(async () => {
+  smtp = await startSmtpServer();
+  server = await createTestServer({ smtpUrl: smtp.url, publicUrl: PUBLIC_URL });
+  spare = await server.db.query(
+    `SELECT m.uuid, m.username, m.email FROM member m JOIN client c ON c.uuid = m.client_uuid
+      WHERE c.identifier = 'acme' AND m.role = 'member' AND m.status = 'active' AND m.archived_at IS NULL
+        AND m.username <> 'member' AND m.email IS NOT NULL
+      ORDER BY m.username LIMIT 8`,
+  );
+  expect(spare.length).toBe(8);
+});
+
+afterAll(async () => {
+  await server?.close();
+  await smtp?.close();
+});
+
+async function anonymousFrom(ip: string) {
+  const agent = await server.anonymous();
+  return {
+    agent,
+    post: (url: string, body: unknown) =>
+      agent.request({ method: 'POST', url, body, headers: { 'x-forwarded-for': ip } }),
+  };
+}
+
+async function requestReset(username: string, ip = freshIp()) {
+  const since = smtp.mails.length;
+  const { post } = await anonymousFrom(ip);
+  const response = await post('/api/createpasswordresettoken', { clientIdentifier: 'acme', username });
+  return { response, since };
+}
+
+function tokenOf(link: string): string {
+  return link.split('/').pop() ?? '';
+}
+
+describe('forgotten password', () => {
+  it('mails a German reset link with licensee branding and footer; the token is stored only as a hash', async () => {
+    const member = pick(0);
+    await server.db.query("UPDATE member SET language = 'de_DE' WHERE uuid = $1", [member.uuid]);
+    await server.db.query(
+      "UPDATE licensee SET notification_footer_email = 'Dashboard GmbH · Musterstraße 1 · Berlin' WHERE is_default",
+    );
+    const { response, since } = await requestReset(member.username);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    const mail = await smtp.waitForMail(member.email, since);
+    expect(mail.subject).toBe('Dashboard: Passwort zurücksetzen');
+    expect(mail.decoded).toContain('Neues Passwort festlegen');
+    expect(mail.decoded).toContain('Dashboard GmbH · Musterstraße 1 · Berlin');
+    const link = resetLink(mail);
+    expect(link.startsWith(`${PUBLIC_URL}/auth/reset-password/`)).toBe(true);
+    const token = tokenOf(link);
+    const rows = await server.db.query<{ token_hash: string; expires_in: number }>(
+      `SELECT token_hash, extract(epoch FROM expires_at - now())::int AS expires_in
+         FROM password_reset_token WHERE member_uuid = $1 AND used_at IS NULL`,
+      [member.uuid],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.token_hash).toBe(hashResetToken(token));
+    expect(rows[0]?.token_hash).not.toContain(token);
+    expect(rows[0]?.expires_in).toBeGreaterThan(7000);
+    expect(rows[0]?.expires_in).toBeLessThanOrEqual(7200);
+    // Kept in the outbox table too.
+    const outbox = await server.db.query<{ transport: string }>(
+      'SELECT transport FROM mail_outbox WHERE recipient = $1',
+      [member.email],
+    );
+    expect(outbox.map((row) => row.transport)).toContain('smtp');
+  });
+
+  it('writes in English for a member whose language is en_GB', async () => {
+    const member = pick(1);
+    await server.db.query("UPDATE member SET language = 'en_GB' WHERE uuid = $1", [member.uuid]);
+    const { response, since } = await requestReset(member.username);
+    expect(response.statusCode).toBe(200);
+    const mail = await smtp.waitForMail(member.email, since);
+    expect(mail.subject).toBe('Dashboard: reset your password');
+    expect(mail.decoded).toContain('Set a new password');
+  });
+
+  it('answers an unknown account exactly like a real one, sends nothing, and applies the 10-minute rule to both', async () => {
+    const before = smtp.mails.length;
+    const unknown = await requestReset('no.such.person');
+    expect(unknown.response.statusCode).toBe(200);
+    expect(unknown.response.body).toBe('{"ok":true}');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.length).toBe(before);
+    expectError((await requestReset('no.such.person')).response, 400, 'Client.InvalidLastResetDate');
+    // The real account of the first test: within 10 minutes, refused the same way, no mail.
+    expectError((await requestReset(pick(0).username)).response, 400, 'Client.InvalidLastResetDate');
+    expect(smtp.mails.length).toBe(before);
+  });
+
+  it('sends nothing for an archived member and answers the same', async () => {
+    const member = pick(2);
+    await server.db.query('UPDATE member SET archived_at = now() WHERE uuid = $1', [member.uuid]);
+    const { response } = await requestReset(member.username);
+    expect(response.body).toBe('{"ok":true}');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(smtp.mails.some((mail) => mail.to.includes(member.email))).toBe(false);
+    await server.db.query('UPDATE member SET archived_at = NULL WHERE uuid = $1', [member.uuid]);
+  });
+
+  it('rate limits reset requests per IP address (429 Request.TooManyRequests)', async () => {
+    const ip = freshIp();
+    for (let index = 0; index < 10; index += 1) {
+      expect((await requestReset(`nobody-${index}`, ip)).response.statusCode).toBe(200);
+    }
+    expectError((await requestReset('nobody-else', ip)).response, 429, 'Request.TooManyRequests');
+    expect((await requestReset('nobody-else', freshIp())).response.statusCode).toBe(200);
+  });
+});
+
+describe('set password with a token', () => {
+  let token: string;
+  const member = () => pick(3);
+
+  beforeAll(async () => {
+    const { since } = await requestReset(member().username);
+    token = tokenOf(resetLink(await smtp.waitForMail(member().email, since)));
+  });
+
+  it('refuses a mismatch (Password.ConfirmationMismatch) and the current password (Password.AlreadyUsed); the token stays valid', async () => {
+    const { post } = await anonymousFrom(freshIp());
+    expectError(
+      await post('/api/resetpassword', {
+        token,
+        password: hashPassword('New#Pass2026'),
+        passwordConfirmation: hashPassword('Other#Pass2026'),
+      }),
+      400,
+      'Password.ConfirmationMismatch',
+    );
+    const current = hashPassword(DEMO_PASSWORD);
+    expectError(
+      await post('/api/resetpassword', { token, password: current, passwordConfirmation: current }),
+      400,
+      'Password.AlreadyUsed',
+    );
+    const [row] = await server.db.query<{ used: boolean }>(
+      'SELECT used_at IS NOT NULL AS used FROM password_reset_token WHERE token_hash = $1',
+      [hashResetToken(token)],
+    );
+    expect(row?.used).toBe(false);
+  });
+
+  it('sets the password, ends the other sessions, signs in; the token then answers PasswordResetToken.NotFound', async () => {
+    const other = await server.login('acme', member().username);
+    expect((await other.get('/api/heartbeat')).statusCode).toBe(200);
+    const { agent, post } = await anonymousFrom(freshIp());
+    const password = hashPassword('New#Pass2026');
+    const response = await post('/api/resetpassword', { token, password, passwordConfirmation: password });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ authenticated: true });
+    expect(response.cookies.map((cookie) => cookie.name).sort()).toEqual(['SESSION', 'XSRF-TOKEN']);
+    const state = await agent.get('/api/member/state');
+    expect(state.statusCode).toBe(200);
+    expect(state.json().member.uuid).toBe(member().uuid);
+    expectError(await other.get('/api/heartbeat'), 401, 'Auth.Unauthorized');
+    // Old password no longer works; the new one does.
+    expectError(await (await server.anonymous()).login('acme', member().username), 401, 'Login.Failed');
+    expect((await server.login('acme', member().username, { password: 'New#Pass2026' })).session).toBeTruthy();
+    // Single use.
+    const again = hashPassword('Another#Pass2026');
+    expectError(
+      await post('/api/resetpassword', { token, password: again, passwordConfirmation: again }),
+      400,
+      'PasswordResetToken.NotFound',
+    );
+  });
+
+  it('answers PasswordResetToken.NotFound for an unknown token and PasswordResetToken.TooOld for an expired one', async () => {
+    const { post } = await anonymousFrom(freshIp());
+    const password = hashPassword('Fresh#Pass2026');
+    expectError(
+      await post('/api/resetpassword', { token: 'x'.repeat(43), password, passwordConfirmation: password }),
+      400,
+      'PasswordResetToken.NotFound',
+    );
+    const { since } = await requestReset(pick(4).username);
+    const expired = tokenOf(resetLink(await smtp.waitForMail(pick(4).email, since)));
+    await server.db.query(
+      "UPDATE password_reset_token SET expires_at = now() - interval '1 minute' WHERE token_hash = $1",
+      [hashResetToken(expired)],
+    );
+    const hashBefore = await server.db.query('SELECT password_hash FROM member WHERE uuid = $1', [pick(4).uuid]);
+    expectError(
+      await post('/api/resetpassword', { token: expired, password, passwordConfirmation: password }),
+      400,
+      'PasswordResetToken.TooOld',
+    );
+    expect(await server.db.query('SELECT password_hash FROM member WHERE uuid = $1', [pick(4).uuid])).toEqual(
+      hashBefore,
+    );
+  });
+
+  it('a password used before (kept in the history) is refused', async () => {
+    // spare[3] changed DEMO -> New#Pass2026 above; DEMO is now in the history.
+    const agent = await server.login('acme', member().username, { password: 'New#Pass2026' });
+    const response = await agent.request({
+      method: 'POST',
+      url: '/api/profile/changepassword',
+      body: {
+        old: hashPassword('New#Pass2026'),
+        new: hashPassword(DEMO_PASSWORD),
+        newCheck: hashPassword(DEMO_PASSWORD),
+      },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    expectError(response, 400, 'Password.AlreadyUsed');
+  });
+});
+
+describe('welcome mail (password mode byEmail)', () => {
+  it('mails a 7-day set-password link; the member sets a first password and is signed in', async () => {
+    const [created] = await server.db.query<{ uuid: string }>(
+      `INSERT INTO member (client_uuid, username, role, email, first_name, last_name, language)
+       SELECT uuid, 'new.starter', 'member', 'new.starter@acme.example', 'Nora', 'Neu', 'en_GB'
+         FROM client WHERE identifier = 'acme' RETURNING uuid`,
+    );
+    const uuid = created?.uuid ?? '';
+    const since = smtp.mails.length;
+    await sendWelcomeMail({ db: server.db, mailer: server.app.mailer, publicUrl: PUBLIC_URL }, uuid);
+    const mail = await smtp.waitForMail('new.starter@acme.example', since);
+    expect(mail.subject).toBe('Welcome to Dashboard');
+    expect(mail.decoded).toContain('7 days');
+    const token = tokenOf(resetLink(mail));
+    const [row] = await server.db.query<{ purpose: string; days: number }>(
+      `SELECT purpose, round(extract(epoch FROM expires_at - now()) / 86400)::int AS days
+         FROM password_reset_token WHERE token_hash = $1`,
+      [hashResetToken(token)],
+    );
+    expect(row).toEqual({ purpose: 'welcome', days: 7 });
+    const { agent, post } = await anonymousFrom(freshIp());
+    const password = hashPassword('Welcome#2026');
+    const response = await post('/api/resetpassword', { token, password, passwordConfirmation: password });
+    expect(response.statusCode, response.body).toBe(200);
+    expect((await agent.get('/api/member/state')).json().member.uuid).toBe(uuid);
+  });
+
+  it('answers Member.NotFound for an unknown member and Notification.SendingFailed when the mail server is down', async () => {
+    const services = { db: server.db, mailer: server.app.mailer, publicUrl: PUBLIC_URL };
+    await expect(sendWelcomeMail(services, crypto.randomUUID())).rejects.toMatchObject({ code: 'Member.NotFound' });
+    const broken = createMailer({ smtpUrl: 'smtp://127.0.0.1:9', from: 'x@example.com' });
+    await expect(
+      sendWelcomeMail({ ...services, mailer: broken }, await memberUuid(server.db, 'acme', pick(5).username)),
+    ).rejects.toMatchObject({ code: 'Notification.SendingFailed', statusCode: 500 });
+    broken.close();
+  });
+});

@@ -1,0 +1,3 @@
+export * from './countries';
+export * from './formats';
+export * from './validatePostalCode';

@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { i18n } from '@dash/shared-core';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { initTestI18n } from '../test/i18n';
+import { Dropdown, type DropdownItem, nextEnabledIndex } from './Dropdown';
+
+const ITEMS: DropdownItem[] = [
+  { label: 'Red', value: 'red' },
+  { label: 'Green', value: 'green', disabled: true },
+  { label: 'Blue', value: 'blue', icon: '●' },
+  { label: 'dialog.ok', value: 'ok', translate: true },
+];
+
+function Single() {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <>
+      <Dropdown label="Colour" items={ITEMS} value={value} onChange={setValue} />
+      <output data-testid="value">{value}</output>
+    </>
+  );
+}
+
+function Multi() {
+  const [value, setValue] = useState<string[]>([]);
+  return (
+    <>
+      <Dropdown label="Colours" multiple max={2} items={ITEMS} value={value} onChange={setValue} />
+      <output data-testid="value">{value.join(',')}</output>
+    </>
+  );
+}
+
+const ui = (node: React.ReactNode) => render(<I18nextProvider i18n={i18n}>{node}</I18nextProvider>);
+const active = (combobox: HTMLElement) =>
+  document.getElementById(combobox.getAttribute('aria-activedescendant') ?? '')?.textContent;
+
+beforeAll(initTestI18n);
+afterEach(cleanup);
+
+describe('Dropdown', () => {
+  it('nextEnabledIndex wraps around and skips disabled items', () => {
+    expect(nextEnabledIndex(ITEMS, 0, 1)).toBe(2);
+    expect(nextEnabledIndex(ITEMS, 3, 1)).toBe(0);
+    expect(nextEnabledIndex(ITEMS, 0, -1)).toBe(3);
+    expect(nextEnabledIndex([{ disabled: true }], 0, 1)).toBe(-1);
+  });
+
+  it('is a combobox with a listbox: keyboard opens, moves with wrap-around, chooses and closes', () => {
+    ui(<Single />);
+    const combobox = screen.getByRole('combobox', { name: /Colour/ });
+    expect(combobox.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(combobox.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('listbox')).toBeTruthy();
+    expect(active(combobox)).toBe('Red');
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    expect(active(combobox)).toContain('Blue');
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    expect(active(combobox)).toBe('OK');
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    expect(active(combobox)).toBe('Red');
+    fireEvent.keyDown(combobox, { key: 'ArrowUp' });
+    expect(active(combobox)).toBe('OK');
+    fireEvent.keyDown(combobox, { key: ' ' });
+    expect(screen.getByTestId('value').textContent).toBe('ok');
+    expect(combobox.getAttribute('aria-expanded')).toBe('false');
+    expect(combobox.textContent).toContain('OK');
+  });
+
+  it('Escape closes, a click toggles, disabled items cannot be chosen', () => {
+    ui(<Single />);
+    const combobox = screen.getByRole('combobox');
+    fireEvent.click(combobox);
+    expect(combobox.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('option', { name: 'Green' }));
+    expect(screen.getByTestId('value').textContent).toBe('');
+    expect(screen.getByRole('option', { name: 'Green' }).getAttribute('aria-disabled')).toBe('true');
+    fireEvent.keyDown(combobox, { key: 'Escape' });
+    expect(combobox.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(combobox);
+    fireEvent.click(combobox);
+    expect(combobox.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('multi-select toggles entries until max and stays open', () => {
+    ui(<Multi />);
+    const combobox = screen.getByRole('combobox');
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('red,blue');
+    expect(combobox.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('listbox').getAttribute('aria-multiselectable')).toBe('true');
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('red,blue');
+    expect(screen.getByText('At most 2 entries can be chosen.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('option', { name: /Red/ }));
+    expect(screen.getByTestId('value').textContent).toBe('blue');
+  });
+});

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import type { MemberState } from '@dash/shared-core';
+import { i18n } from '@dash/shared-core';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useSessionStore } from '../session/sessionStore';
+import { initTestI18n } from '../test/i18n';
+import { type BulkAction, type Column, DataTable, type RowAction } from './DataTable';
+import { useTableState } from './useTableState';
+
+interface Row {
+  id: string;
+  name: string;
+  size: number | null;
+}
+const ROWS: Row[] = [
+  { id: 'a', name: 'Anna', size: 1536 },
+  { id: 'b', name: 'Ben', size: null },
+  { id: 'c', name: 'Cleo', size: 10 },
+];
+
+function signIn(permissions: string[]) {
+  useSessionStore.getState().signedIn({
+    member: { uuid: 'm', email: 'm@example.com', roleIdentifier: 'admin', permissions },
+    featureFlags: { elearnings: true, riskAssessments: false, templates: true, calendar: false },
+  } as unknown as MemberState);
+}
+
+function Location() {
+  return <output data-testid="location">{useLocation().search}</output>;
+}
+
+function Table(props: { rows?: Row[]; rowActions?: RowAction<Row>[]; bulkActions?: BulkAction<Row>[] }) {
+  const table = useTableState(['name', 'size'] as const, 'name', ['search', 'quick']);
+  const columns: Column<Row>[] = [
+    { name: 'name', label: 'Name', sortable: true, width: '10rem', value: (row) => row.name },
+    {
+      name: 'size',
+      label: 'Size',
+      alignment: 'right',
+      maxWidth: '6rem',
+      value: (row) => row.size,
+      formatter: (value) => `${value} B`,
+    },
+  ];
+  return (
+    <>
+      <DataTable
+        caption="Files"
+        columns={columns}
+        rows={props.rows ?? ROWS}
+        total={(props.rows ?? ROWS).length}
+        loading={false}
+        table={table}
+        rowKey={(row) => row.id}
+        rowLabel={(row) => row.name}
+        rowActions={props.rowActions}
+        bulkActions={props.bulkActions}
+        emptyText="Nothing here."
+        filters={[
+          { name: 'search', type: 'search', label: 'Search' },
+          { name: 'quick', type: 'search', label: 'Quick', typeahead: true },
+        ]}
+      />
+      <Location />
+    </>
+  );
+}
+
+function renderTable(props: Parameters<typeof Table>[0] = {}, url = '/') {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[url]}>
+        <Table {...props} />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+beforeAll(initTestI18n);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  useSessionStore.getState().signedOut();
+});
+
+describe('DataTable', () => {
+  it('shows a dash for empty cells, formats values and applies width, maxWidth and alignment', () => {
+    renderTable();
+    const cells = screen.getAllByRole('row')[1]?.querySelectorAll('td');
+    expect(cells?.[1]?.textContent).toBe('1536 B');
+    expect(screen.getAllByRole('row')[2]?.querySelectorAll('td')[1]?.textContent).toBe('–');
+    expect(screen.getByRole('columnheader', { name: /Name/ }).style.width).toBe('10rem');
+    expect(cells?.[1]?.style.textAlign).toBe('right');
+    expect(cells?.[1]?.style.maxWidth).toBe('6rem');
+  });
+
+  it('shows the empty text', () => {
+    renderTable({ rows: [] });
+    expect(screen.getByText('Nothing here.')).toBeTruthy();
+  });
+
+  it('sorts with a keyboard-reachable header button, in the URL, back to page 1', () => {
+    renderTable({}, '/?page=2');
+    const sort = screen.getByRole('button', { name: /Name/ });
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(sort);
+    expect(screen.getByTestId('location').textContent).toContain('sortDirection=desc');
+    expect(screen.getByTestId('location').textContent).not.toContain('page=2');
+    expect(screen.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort')).toBe('descending');
+  });
+
+  it('waits 500 ms for filters and 250 ms for typeahead search', () => {
+    vi.useFakeTimers();
+    renderTable();
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ann' } });
+    fireEvent.change(screen.getByLabelText('Quick'), { target: { value: 'cl' } });
+    act(() => vi.advanceTimersByTime(260));
+    expect(screen.getByTestId('location').textContent).toContain('f.quick=cl');
+    expect(screen.getByTestId('location').textContent).not.toContain('f.search');
+    act(() => vi.advanceTimersByTime(250));
+    expect(screen.getByTestId('location').textContent).toContain('f.search=ann');
+  });
+
+  it('selects rows and the whole page, and runs bulk actions with the selected rows', () => {
+    signIn(['member-list.get-list']);
+    const exported = vi.fn();
+    renderTable({
+      bulkActions: [
+        { id: 'export', label: 'Export', permissions: ['member-list.get-list'], onAction: exported },
+        { id: 'delete', label: 'Delete', permissions: ['archive-member.list'], onAction: vi.fn() },
+      ],
+    });
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    const exportButton = screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement;
+    expect(exportButton.disabled).toBe(true);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select row Ben' }));
+    expect(screen.getByTestId('table-selected').textContent).toBe('1 selected');
+    const selectAll = screen.getByRole('checkbox', { name: 'Select all rows on this page' }) as HTMLInputElement;
+    expect(selectAll.indeterminate).toBe(true);
+    fireEvent.click(exportButton);
+    expect(exported).toHaveBeenLastCalledWith([ROWS[1]]);
+    fireEvent.click(selectAll);
+    fireEvent.click(exportButton);
+    expect(exported).toHaveBeenLastCalledWith(ROWS);
+    fireEvent.click(selectAll);
+    expect(screen.getByTestId('table-selected').textContent).toBe('0 selected');
+  });
+
+  it('shows only the row actions the member may use', () => {
+    signIn(['member-list.memberdetails']);
+    const open = vi.fn();
+    renderTable({
+      rowActions: [
+        { id: 'open', label: 'Open', permissions: ['member-list.memberdetails'], onAction: open },
+        { id: 'archive', label: 'Archive', permissions: ['archive-member.list'], onAction: vi.fn() },
+        { id: 'rename', label: 'Rename', onAction: vi.fn(), hidden: (row) => row.id === 'a' },
+      ],
+    });
+    const first = screen.getAllByRole('row')[1] as HTMLElement;
+    expect(within(first).queryByRole('button', { name: /Archive/ })).toBeNull();
+    expect(within(first).queryByRole('button', { name: /Rename/ })).toBeNull();
+    fireEvent.click(within(first).getByRole('button', { name: 'Open: Anna' }));
+    expect(open).toHaveBeenCalledWith(ROWS[0]);
+    expect(screen.getAllByRole('button', { name: /Rename/ })).toHaveLength(2);
+  });
+});
