@@ -17,6 +17,7 @@ export * from './table/DataTable';
 export * from './table/download';
 export * from './table/useTableState';
 export * from './tasks/DueStatusBadge';
+export * from './tasks/MemberTasksPage';
 export * from './toasts/toastStore';
 export * from './upload/Upload';
 export * from './upload/upload';

@@ -1,58 +1,6 @@
-import { type Language, localeOf, type MemberTask, TASK_FILTERS } from '@dash/shared-core';
-import { type Column, DataTable, DueStatusBadge, PageHeader, useTableState } from '@dash/shared-ui';
-import { useTranslation } from 'react-i18next';
+import { MemberTasksPage } from '@dash/shared-ui';
 import { useMyElearnings } from '../api/getMyElearnings';
 
-const SORT_KEYS = ['dueDate', 'title'] as const;
-type SortKey = (typeof SORT_KEYS)[number];
-const FILTERS = ['status'] as const;
-
 export default function MyElearningsPage() {
-  const { t, i18n } = useTranslation('elearnings');
-  const table = useTableState<SortKey>(SORT_KEYS, 'dueDate', FILTERS);
-  const { state } = table;
-  const status = TASK_FILTERS.find((filter) => filter === state.filter.status) ?? 'all';
-  const query = useMyElearnings({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { status },
-  });
-  const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
-  const columns: Column<MemberTask>[] = [
-    { name: 'title', label: t('my.columns.title'), sortable: true, value: (task) => task.title },
-    {
-      name: 'dueDate',
-      label: t('my.columns.dueDate'),
-      sortable: true,
-      value: (task) => (task.dueDate ? dateFormat.format(new Date(task.dueDate)) : null),
-    },
-    { name: 'dueStatus', label: t('my.columns.status'), value: (task) => <DueStatusBadge status={task.dueStatus} /> },
-  ];
-  return (
-    <>
-      <PageHeader title={t('my.title')} />
-      <DataTable
-        caption={t('my.title')}
-        columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        table={table}
-        rowKey={(task) => task.uuid}
-        filters={[
-          {
-            name: 'status',
-            type: 'dropdown',
-            label: t('my.filter'),
-            options: TASK_FILTERS.map((filter) => ({
-              value: filter === 'all' ? '' : filter,
-              label: t(`common:taskFilter.${filter}`),
-            })),
-          },
-        ]}
-      />
-    </>
-  );
+  return <MemberTasksPage useTasks={useMyElearnings} namespace="elearnings" />;
 }
