@@ -9,7 +9,6 @@ export * from './featureFlags';
 export * from './format';
 export * from './i18n';
 export * from './permissions';
-export * from './postal';
 export * from './tasks';
 export * from './validation/generators';
 export * from './validation/hashPassword';

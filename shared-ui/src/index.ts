@@ -12,6 +12,7 @@ export * from './loader/loaderStore';
 export * from './page/PageHeader';
 export * from './page/Tabs';
 export * from './registration/types';
+export * from './routing';
 export * from './session/sessionStore';
 export * from './table/DataTable';
 export * from './table/download';

@@ -7,7 +7,12 @@ import rspack from '@rspack/core';
 
 const require = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
-/** Everything in the spec's shared list, as singletons (LESSONS.md: share react-dom/ as a prefix). */
+/**
+ * Everything in the spec's shared list, as singletons (LESSONS.md: share react-dom/ as a prefix).
+ * The router is the one exception in form, not in effect: areas take its APIs from @dash/shared-ui (a singleton
+ * provided by the shell), so there is still exactly one router, and react-router is tree-shaken into the shell's
+ * build instead of shipping whole (60 KB gzip) before the sign-in page.
+ */
 function sharedModules(packageDir) {
   const pkg = require(path.join(packageDir, 'package.json'));
   const deps = pkg.dependencies ?? {};
@@ -17,13 +22,15 @@ function sharedModules(packageDir) {
     'react/': { singleton: true, requiredVersion: deps.react ?? false },
     'react-dom': singleton('react-dom'),
     'react-dom/': { singleton: true, requiredVersion: deps['react-dom'] ?? false },
-    'react-router': singleton('react-router'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
     i18next: singleton('i18next'),
     'react-i18next': singleton('react-i18next'),
     zustand: singleton('zustand'),
     'zustand/': { singleton: true, requiredVersion: deps.zustand ?? false },
     '@dash/shared-core': singleton('@dash/shared-core'),
+    // Separate entries so that their data loads only with the areas that use them.
+    '@dash/shared-core/phone': singleton('@dash/shared-core'),
+    '@dash/shared-core/postal': singleton('@dash/shared-core'),
     '@dash/shared-ui': singleton('@dash/shared-ui'),
   };
 }
@@ -82,6 +89,8 @@ export function createConfig({ dirname, name, scope, devPort, host = false }) {
           shareStrategy: 'loaded-first',
           runtimePlugins: host ? [path.join(dirname, 'src/federation/runtimePlugin.ts')] : [],
           shared: sharedModules(dirname),
+          // The federation runtime ships once, with the shell; remotes use it instead of bringing their own copy.
+          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
         }),
         host &&
           new rspack.HtmlRspackPlugin({

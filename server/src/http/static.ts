@@ -26,7 +26,8 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
     root: shellDist,
     prefix: '/',
     index: false,
-    wildcard: false,
+    // Looked up per request, so that a new build is served without a restart.
+    wildcard: true,
     setHeaders: cacheHeaders,
   });
   for (const area of AREAS) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { zipcode } from '../postal/zipcode';
 import { generateIdentifier, generateUsername, randomSuffix } from './generators';
+import { phoneNumber } from './phone';
 import {
   email,
   identifier,
@@ -11,11 +13,9 @@ import {
   numeric,
   orgUnitId,
   parseIsoDate,
-  phoneNumber,
   shouldMatch,
   shouldNotMatch,
   validate,
-  zipcode,
 } from './rules';
 
 describe('more validation rules (spec section 5)', () => {

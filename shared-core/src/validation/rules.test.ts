@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashOptionalPassword, hashPassword } from './hashPassword';
-import { clientIdentifier, email, maxLength, minLength, password, phoneNumber, required, username } from './rules';
+import { phoneNumber } from './phone';
+import { clientIdentifier, email, maxLength, minLength, password, required, username } from './rules';
 
 describe('validation rules (spec section 5)', () => {
   it('required', () => {

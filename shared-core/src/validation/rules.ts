@@ -1,6 +1,3 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import { validatePostalCode } from '../postal/validatePostalCode';
-
 /**
  * Field rules of spec section 5, shared by forms and the server. Each returns null when the value passes,
  * otherwise the message key (`validation.<key>` in the common translations) and its parameters.
@@ -25,10 +22,6 @@ export const maxLength =
   (max: number): Rule =>
   (value) =>
     value.length <= max ? null : { key: 'maxlength', params: { max } };
-
-/** International form, default region DE. */
-export const phoneNumber: Rule = (value) =>
-  value === '' || isValidPhoneNumber(value, 'DE') ? null : { key: 'phoneNumber' };
 
 /** At least 8 characters with a digit, a lowercase and an uppercase letter and a special character (white space counts). */
 export const password: Rule = (value) => {
@@ -108,15 +101,6 @@ export const shouldNotMatch =
   (other: () => string): Rule =>
   (value) =>
     value === '' || value !== other() ? null : { key: 'shouldNotMatch' };
-
-/** Postal code against the country field (default DE); the spec's message is the `detail` parameter. */
-export const zipcode =
-  (country: () => string | null | undefined = () => 'DE'): Rule =>
-  (value) => {
-    if (value.trim() === '') return null;
-    const result = validatePostalCode(country() || 'DE', value);
-    return result.valid ? null : { key: 'zipcode', params: { detail: result.message } };
-  };
 
 export function validate(value: string, rules: readonly Rule[]): ValidationError | null {
   for (const rule of rules) {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { i18n, zipcode } from '@dash/shared-core';
+import { i18n } from '@dash/shared-core';
+import { zipcode } from '@dash/shared-core/postal';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';

@@ -1,6 +1,7 @@
 import { AREAS } from '@dash/shared-core';
 import type { AreaRoute } from '@dash/shared-ui';
-import { useSessionStore } from '@dash/shared-ui';
+import { Spinner, useSessionStore } from '@dash/shared-ui';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAreaStore } from '../federation/areaStore';
 import { AuthLayout } from '../layout/AuthLayout';
@@ -13,14 +14,21 @@ import { AreaRouteElement } from './AreaRouteElement';
 
 export const START_PAGE = '/dashboard/start/overview';
 
-function RequireSession({ children }: { children: React.ReactNode }) {
+const QueryProvider = lazy(() => import('./QueryProvider'));
+
+/** Signed-in pages only: otherwise to the sign-in page with a returnUrl. They get the server-data cache. */
+function RequireSession({ children }: { children: ReactNode }) {
   const status = useSessionStore((state) => state.status);
   const location = useLocation();
   if (status !== 'authenticated') {
     const returnUrl = encodeURIComponent(`${location.pathname}${location.search}`);
     return <Navigate to={`/auth/login?returnUrl=${returnUrl}`} replace />;
   }
-  return <>{children}</>;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <QueryProvider>{children}</QueryProvider>
+    </Suspense>
+  );
 }
 
 function RootRedirect() {

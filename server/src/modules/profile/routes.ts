@@ -1,5 +1,6 @@
-import { LANGUAGES, phoneNumber } from '@dash/shared-core';
+import { LANGUAGES } from '@dash/shared-core';
 import { ENDPOINTS, type ProfileSetting } from '@dash/shared-core/contract';
+import { phoneNumber } from '@dash/shared-core/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { ApiHttpError } from '../../http/errors';

@@ -1,8 +1,16 @@
 import { ApiError, clientIdentifier as clientIdentifierRule, translateError } from '@dash/shared-core';
-import { allValid, TextField, useSessionStore } from '@dash/shared-ui';
+import {
+  allValid,
+  Link,
+  Navigate,
+  TextField,
+  useNavigate,
+  useParams,
+  useSearchParams,
+  useSessionStore,
+} from '@dash/shared-ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { REMEMBERED_CLIENT_KEY, START_PAGE } from '../../../routes';
 import { login } from '../api/login';
 import './login.css';

@@ -1,8 +1,7 @@
 import { clientIdentifier as clientIdentifierRule } from '@dash/shared-core';
-import { allValid, TextField } from '@dash/shared-ui';
+import { allValid, Link, TextField, useParams } from '@dash/shared-ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
 import { createPasswordResetToken } from '../api/createPasswordResetToken';
 import { errorMessage } from './errorMessage';
 import '../../login/components/login.css';

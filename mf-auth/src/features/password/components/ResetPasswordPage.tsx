@@ -1,8 +1,7 @@
 import { password as passwordRule } from '@dash/shared-core';
-import { allValid, TextField, useSessionStore } from '@dash/shared-ui';
+import { allValid, TextField, useNavigate, useParams, useSessionStore } from '@dash/shared-ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { START_PAGE } from '../../../routes';
 import { resetPassword } from '../api/resetPassword';
 import { errorMessage } from './errorMessage';

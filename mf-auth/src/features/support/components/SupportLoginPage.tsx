@@ -1,7 +1,6 @@
-import { useSessionStore } from '@dash/shared-ui';
+import { useNavigate, useParams, useSessionStore } from '@dash/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
 import { START_PAGE } from '../../../routes';
 import { errorMessage } from '../../password/components/errorMessage';
 import { supportLogin } from '../api/supportLogin';

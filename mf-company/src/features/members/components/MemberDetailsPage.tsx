@@ -1,7 +1,6 @@
 import { type Language, localeOf } from '@dash/shared-core';
-import { PageHeader, Spinner, Tabs } from '@dash/shared-ui';
+import { PageHeader, Spinner, Tabs, useParams } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { COMPANY_ROUTES } from '../../../routes';
 import { useMemberDetails } from '../api/getMemberDetails';
 

@@ -4,13 +4,14 @@ import {
   type Column,
   DataTable,
   downloadText,
+  Link,
   PageHeader,
   type RowAction,
+  useNavigate,
   useTableState,
 } from '@dash/shared-ui';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
 import { memberDetailsPath } from '../../../routes';
 import { useMemberList } from '../api/getMemberList';
 

@@ -1,4 +1,5 @@
-import { email, maxLength, phoneNumber } from '@dash/shared-core';
+import { email, maxLength } from '@dash/shared-core';
+import { phoneNumber } from '@dash/shared-core/phone';
 import { allValid, showToast, TextField, useMemberState, useSessionStore } from '@dash/shared-ui';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,15 @@
 import { type Language, localeOf, type MemberTask } from '@dash/shared-core';
-import { DueStatusBadge, PageHeader, Spinner, Tabs, useCan, useMemberState } from '@dash/shared-ui';
+import {
+  DueStatusBadge,
+  Navigate,
+  PageHeader,
+  Spinner,
+  Tabs,
+  useCan,
+  useMemberState,
+  useParams,
+} from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useParams } from 'react-router';
 import { START_ROUTES } from '../../../routes';
 import { useOpenElearningTasks } from '../api/getOpenElearningTasks';
 import { useOpenRiskAssessmentTasks } from '../api/getOpenRiskAssessmentTasks';
