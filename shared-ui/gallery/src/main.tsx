@@ -1,6 +1,5 @@
 import {
   BATCH_STATUSES,
-  COUNTRIES,
   clientIdentifier,
   DUE_STATUS_BUBBLES,
   formatDate,
@@ -13,11 +12,11 @@ import {
   type Language,
   type MemberState,
   password,
-  phoneNumber,
   shouldMatch,
   toCsv,
-  zipcode,
 } from '@dash/shared-core';
+import { phoneNumber } from '@dash/shared-core/phone';
+import { COUNTRIES, zipcode } from '@dash/shared-core/postal';
 import {
   BatchProgress,
   BooleanText,
