@@ -1,0 +1,65 @@
+// HTTP load with autocannon; p50/p95/p99 come from every single response time (autocannon reports no p95).
+import autocannon from 'autocannon';
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index];
+}
+
+function runAutocannon(options, onLatency) {
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
+    if (onLatency) instance.on('response', (_client, _statusCode, _bytes, responseTime) => onLatency(responseTime));
+  });
+}
+
+function failures(result) {
+  return { non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts };
+}
+
+function assertClean(name, phase, result) {
+  const { non2xx, errors, timeouts } = failures(result);
+  if (non2xx > 0 || errors > 0 || timeouts > 0) {
+    const codes = Object.entries(result.statusCodeStats ?? {})
+      .map(([code, { count }]) => `${code}: ${count}`)
+      .join(', ');
+    throw new Error(
+      `${name} (${phase}): ${non2xx} non-2xx answers, ${errors} errors, ${timeouts} timeouts (status codes ${codes})`,
+    );
+  }
+}
+
+/**
+ * One scenario: a short warm-up (JIT, connection pools, planner caches), then `durationSeconds` at
+ * `connections` concurrent connections. Throws when any answer was not 2xx or a request failed.
+ */
+export async function runScenario({ name, url, method = 'GET', headers = {}, body, connections, durationSeconds }) {
+  const common = { url, method, headers, body, connections, pipelining: 1, timeout: 10 };
+  assertClean(name, 'warm-up', await runAutocannon({ ...common, amount: connections * 10 }));
+  const latencies = [];
+  const result = await runAutocannon({ ...common, duration: durationSeconds }, (ms) => latencies.push(ms));
+  assertClean(name, 'run', result);
+  latencies.sort((a, b) => a - b);
+  const round = (value) => (value === null ? null : Math.round(value * 100) / 100);
+  return {
+    name,
+    method,
+    path: new URL(url).pathname,
+    body: body ? JSON.parse(body) : undefined,
+    connections,
+    durationSeconds: result.duration,
+    requests: latencies.length,
+    requestsPerSecond: Math.round((latencies.length / result.duration) * 10) / 10,
+    latencyMs: {
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      p99: round(percentile(latencies, 99)),
+      max: round(latencies.at(-1) ?? null),
+      mean: round(latencies.reduce((sum, ms) => sum + ms, 0) / Math.max(1, latencies.length)),
+    },
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}

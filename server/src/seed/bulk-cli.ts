@@ -1,0 +1,42 @@
+// Prepares a database for load tests: migrations, the demo data (unless present) and one large client.
+//   npx tsx server/src/seed/bulk-cli.ts [--client bench10k] [--members 10000]
+// Uses DATABASE_URL or DATA_DIR like the server. Embedded PGlite on disk allows one process at a time:
+// run this before the server starts, not while it runs.
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/database';
+import { migrate } from '../db/migrate';
+import { seedBulkClient } from './bulk';
+import { seedDemoData } from './demo';
+
+const { values } = parseArgs({
+  options: {
+    client: { type: 'string', default: 'bench10k' },
+    members: { type: 'string', default: '10000' },
+  },
+});
+const memberCount = Number(values.members);
+if (!Number.isInteger(memberCount) || memberCount < 0) {
+  console.error(`--members must be a whole number, got ${values.members}`);
+  process.exit(2);
+}
+
+const config = loadConfig();
+const started = Date.now();
+const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+try {
+  const applied = await migrate(db);
+  const demo = await seedDemoData(db);
+  const existing = await db.query('SELECT 1 FROM client WHERE identifier = $1', [values.client]);
+  if (existing.length > 0) {
+    console.log(`client ${values.client} exists already; nothing seeded`);
+  } else {
+    const result = await seedBulkClient(db, { identifier: values.client, memberCount });
+    console.log(
+      `seeded client ${values.client} with ${result.members} members in ${Date.now() - started} ms` +
+        ` (migrations applied: ${applied.length}, demo data: ${demo ? 'seeded' : 'present'})`,
+    );
+  }
+} finally {
+  await db.close();
+}

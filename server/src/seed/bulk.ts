@@ -1,0 +1,223 @@
+import { hashPassword } from '@dash/shared-core';
+import type { Database } from '../db/database';
+import { hashPasswordForStorage } from '../modules/auth/passwords';
+import { DEMO_PASSWORD } from './demo';
+
+/** Generated members draw their names from these lists (80 x 60 combinations, German and international). */
+const FIRST_NAMES = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Elif',
+  'Felix',
+  'Greta',
+  'Hannes',
+  'Ida',
+  'Jonas',
+  'Katrin',
+  'Lukas',
+  'Mia',
+  'Noah',
+  'Olga',
+  'Paul',
+  'Quirin',
+  'Rosa',
+  'Stefan',
+  'Tina',
+  'Uwe',
+  'Vera',
+  'Wolfgang',
+  'Xenia',
+  'Yusuf',
+  'Zoe',
+  'Andreas',
+  'Birgit',
+  'Christian',
+  'Dana',
+  'Emil',
+  'Frieda',
+  'Georg',
+  'Helga',
+  'Ibrahim',
+  'Jana',
+  'Karl',
+  'Lea',
+  'Martin',
+  'Nina',
+  'Oskar',
+  'Petra',
+  'Ralf',
+  'Sophie',
+  'Thomas',
+  'Ulrike',
+  'Viktor',
+  'Walter',
+  'Yvonne',
+  'Zeynep',
+  'Ahmet',
+  'Bettina',
+  'Carsten',
+  'Doris',
+  'Erik',
+  'Fatma',
+  'Gabriel',
+  'Heike',
+  'Ingo',
+  'Julia',
+  'Kevin',
+  'Laura',
+  'Mehmet',
+  'Nadine',
+  'Ole',
+  'Paula',
+  'Rainer',
+  'Sabine',
+  'Tobias',
+  'Ursula',
+  'Volker',
+  'Wiebke',
+  'Maximilian',
+  'Leonie',
+  'Jan',
+  'Marie',
+  'Tim',
+  'Lena',
+  'Finn',
+  'Emma',
+];
+const LAST_NAMES = [
+  'Albers',
+  'Bauer',
+  'Cramer',
+  'Dietrich',
+  'Ebert',
+  'Fischer',
+  'Günther',
+  'Hoffmann',
+  'Iwanow',
+  'Jäger',
+  'König',
+  'Lehmann',
+  'Müller',
+  'Neumann',
+  'Otto',
+  'Peters',
+  'Quast',
+  'Richter',
+  'Schulz',
+  'Thomas',
+  'Ulrich',
+  'Vogel',
+  'Weber',
+  'Yilmaz',
+  'Zimmermann',
+  'Schmidt',
+  'Schneider',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Schäfer',
+  'Koch',
+  'Schröder',
+  'Klein',
+  'Wolf',
+  'Schwarz',
+  'Braun',
+  'Krüger',
+  'Hofmann',
+  'Hartmann',
+  'Lange',
+  'Schmitt',
+  'Werner',
+  'Krause',
+  'Meier',
+  'Lang',
+  'Schulze',
+  'Köhler',
+  'Herrmann',
+  'Walter',
+  'Kaiser',
+  'Fuchs',
+  'Vogt',
+  'Scholz',
+  'Möller',
+  'Weiß',
+  'Jung',
+  'Hahn',
+  'Brandt',
+  'Kowalski',
+];
+
+export interface BulkClientOptions {
+  /** Company ID of the new client (what users type when they sign in). */
+  identifier: string;
+  /** Generated members besides the client's admin account `admin`. */
+  memberCount: number;
+  name?: string;
+}
+
+export interface BulkClientResult {
+  clientUuid: string;
+  /** Members written, the admin included. */
+  members: number;
+}
+
+/**
+ * A client of the default licensee with both apps, an admin `admin` (password DEMO_PASSWORD) and `memberCount`
+ * generated members `member.<n>`, written with one INSERT … SELECT FROM generate_series (10,000 rows in well
+ * under a second). For load tests and benchmarks; the demo data must exist already (it holds the licensee).
+ */
+export async function seedBulkClient(db: Database, options: BulkClientOptions): Promise<BulkClientResult> {
+  if (!/^[a-z0-9-]+$/.test(options.identifier)) throw new Error(`Invalid client identifier ${options.identifier}`);
+  if (!Number.isInteger(options.memberCount) || options.memberCount < 0) throw new Error('memberCount must be >= 0');
+  const adminHash = await hashPasswordForStorage(hashPassword(DEMO_PASSWORD));
+  const domain = `${options.identifier}.example`;
+  const result = await db.transaction(async (tx) => {
+    const licensees = await tx.query<{ uuid: string }>('SELECT uuid FROM licensee WHERE is_default');
+    const licensee = licensees[0]?.uuid;
+    if (!licensee) throw new Error('No default licensee: seed the demo data first');
+    const clients = await tx.query<{ uuid: string }>(
+      `INSERT INTO client (licensee_uuid, identifier, name, street, postal_code, city, country, homepage,
+                           feature_elearnings, feature_risk_assessments)
+       VALUES ($1, $2, $3, 'Lastweg 1', '10115', 'Berlin', 'DE', $4, true, true) RETURNING uuid`,
+      [
+        licensee,
+        options.identifier,
+        options.name ?? `${options.identifier} (${options.memberCount} members)`,
+        `https://www.${domain}`,
+      ],
+    );
+    const clientUuid = clients[0]?.uuid;
+    if (!clientUuid) throw new Error('Client insert returned no row');
+    await tx.query(
+      `INSERT INTO member (client_uuid, username, password_hash, role, email, first_name, last_name, last_login_at)
+       VALUES ($1, 'admin', $2, 'admin', $3, 'Bea', 'Bench', now())`,
+      [clientUuid, adminHash, `admin@${domain}`],
+    );
+    // Names cycle with different strides so that first and last names combine freely; every 13th member is
+    // inactive, every 9th never signed in, the others signed in up to a year ago. No password: they cannot sign in.
+    await tx.query(
+      `INSERT INTO member (client_uuid, username, role, email, first_name, last_name, status, last_login_at, language)
+       SELECT $1, 'member.' || n, CASE WHEN n % 200 = 0 THEN 'loc-admin' ELSE 'member' END,
+              'member.' || n || '@' || $4::text,
+              ($2::text[])[1 + (n * 7) % cardinality($2::text[])],
+              ($3::text[])[1 + (n * 13 + n / 97) % cardinality($3::text[])],
+              CASE WHEN n % 13 = 0 THEN 'inactive' ELSE 'active' END,
+              CASE WHEN n % 9 = 0 THEN NULL
+                   ELSE now() - make_interval(days => (n * 37) % 365, mins => (n * 131) % 1440) END,
+              CASE WHEN n % 4 = 0 THEN 'en_GB' ELSE 'de_DE' END
+         FROM generate_series(1, $5::int) AS n`,
+      [clientUuid, FIRST_NAMES, LAST_NAMES, domain, options.memberCount],
+    );
+    await tx.query(`INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, $2, true, true)`, [
+      clientUuid,
+      options.name ?? options.identifier,
+    ]);
+    return { clientUuid, members: options.memberCount + 1 };
+  });
+  // The state autovacuum brings a PostgreSQL server to within a minute of a bulk import: planner statistics and
+  // the visibility map (index-only scans). Without it, plans would change in the middle of a benchmark.
+  await db.exec('VACUUM ANALYZE member');
+  return result;
+}
