@@ -8,6 +8,8 @@ const config = loadConfig();
 const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const applied = await migrate(db);
 const seeded = config.seedDemo ? await seedDemoData(db) : false;
+// Embedded PGlite has no autovacuum: fresh statistics and visibility maps keep the table queries on their indexes.
+if (db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
 const app = await buildApp(config, db);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

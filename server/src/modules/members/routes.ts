@@ -2,6 +2,7 @@ import { ENDPOINTS, type Member, type MemberListItem } from '@dash/shared-core/c
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { iso, likePattern } from '../../db/rows';
+import { TotalsCache } from '../../db/totalsCache';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import type { SessionContext } from '../auth/sessions';
@@ -72,6 +73,10 @@ function toListItem(row: MemberRow): MemberListItem {
 }
 
 export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
+  // Member list totals: a few seconds old at most (see TotalsCache); rows are always read fresh.
+  // Calls of this module that add, archive or change members clear their client's totals.
+  const memberTotals = new TotalsCache(3000);
+
   registerEndpoint(app, db, ENDPOINTS.memberList, async ({ body, session }) => {
     const params: unknown[] = [];
     const where = [visibleMembers(session, params), 'm.archived_at IS NULL'];
@@ -104,9 +109,15 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
           ORDER BY ${memberOrder('r', body.sortBy, body.sortDirection)}`,
         params,
       ),
-      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM member m WHERE ${condition}`, countParams),
+      memberTotals.get(session.clientUuid, JSON.stringify([condition, countParams]), async () => {
+        const rows = await db.query<{ total: number }>(
+          `SELECT count(*)::int AS total FROM member m WHERE ${condition}`,
+          countParams,
+        );
+        return rows[0]?.total ?? 0;
+      }),
     ]);
-    return { items: rows.map(toListItem), total: count[0]?.total ?? 0 };
+    return { items: rows.map(toListItem), total: count };
   });
 
   registerEndpoint(app, db, ENDPOINTS.memberDetails, async ({ body, session }): Promise<Member> => {
