@@ -29,6 +29,7 @@ export function frontEndTable(frontEnd) {
     ['start    /dashboard/start/overview (signed in)', frontEnd.start],
   ].map(([label, page]) => [
     label,
+    kb(page.jsBodyBytes),
     kb(page.jsBytes),
     page.jsRequests,
     kb(page.cssBytes),
@@ -37,7 +38,10 @@ export function frontEndTable(frontEnd) {
     page.readyMs,
     `${kb(page.afterSettle.jsBytes)} / ${kb(page.afterSettle.cssBytes)}`,
   ]);
-  return table(['page', 'JS KB', 'JS req', 'CSS KB', 'CSS req', 'all req', 'ready ms', 'settled JS/CSS KB'], rows);
+  return table(
+    ['page', 'JS KB gzip', 'JS KB +headers', 'JS req', 'CSS KB', 'CSS req', 'all req', 'ready ms', 'settled JS/CSS KB'],
+    rows,
+  );
 }
 
 export function apiTable(api) {
@@ -57,10 +61,11 @@ export function apiTable(api) {
 export function evaluateTargets(report) {
   const targets = [];
   if (report.frontEnd) {
-    const value = report.frontEnd.signIn.jsBytes;
+    // The gzip bytes of the files themselves; the HTTP headers around them are shown in the table, not counted.
+    const value = report.frontEnd.signIn.jsBodyBytes;
     targets.push({
       name: `sign-in page JS <= ${kb(TARGETS.signInJsBytes)} KB gzip`,
-      value: `${kb(value)} KB`,
+      value: `${kb(value)} KB (${kb(report.frontEnd.signIn.jsBytes)} KB with HTTP headers)`,
       pass: value <= TARGETS.signInJsBytes,
     });
   }
