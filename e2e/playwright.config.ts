@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
 /** Browser tests run Debian's Chromium (no browser downloads here) against the production build and real server. */
-export const MAIN_PORT = 8181;
+export const MAIN_PORT = Number(process.env.E2E_MAIN_PORT ?? 8181);
 /** A second deployment whose company remote is offline and whose e-learning remote lives on another origin. */
-export const RESILIENCE_PORT = 8182;
+export const RESILIENCE_PORT = Number(process.env.E2E_RESILIENCE_PORT ?? 8182);
 
 const CHROMIUM_ARGS = [
   '--headless',
