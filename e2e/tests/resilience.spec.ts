@@ -29,7 +29,9 @@ test.describe('remote failures and remotes on other origins', () => {
 
   test('a remote served from another origin works', async ({ page }) => {
     await signIn(page, 'acme', 'admin', BASE);
-    const crossOrigin = page.waitForResponse((response) => response.url().includes(`:${MAIN_PORT}/remotes/mf-elearnings/`));
+    const crossOrigin = page.waitForResponse((response) =>
+      response.url().includes(`:${MAIN_PORT}/remotes/mf-elearnings/`),
+    );
     await page.goto(`${BASE}/dashboard/apps/elearnings/catalog/list`);
     await crossOrigin;
     await expect(page.getByRole('heading', { name: 'E-Learning-Katalog' })).toBeVisible();
