@@ -4,6 +4,8 @@ import { defineConfig } from '@playwright/test';
 export const MAIN_PORT = Number(process.env.E2E_MAIN_PORT ?? 8181);
 /** A second deployment whose company remote is offline and whose e-learning remote lives on another origin. */
 export const RESILIENCE_PORT = Number(process.env.E2E_RESILIENCE_PORT ?? 8182);
+/** accounts.spec.ts starts an SMTP server here; the main server sends its mail to it. */
+export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 
 const CHROMIUM_ARGS = [
   '--headless',
@@ -52,7 +54,7 @@ export default defineConfig({
     server(MAIN_PORT, 'main', {
       SUPPORT_CHAT_SCRIPT_URL: 'https://chat.example.com/widget.js',
       // Mail goes to the SMTP server that accounts.spec.ts starts on this port; links point at this server.
-      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       PUBLIC_URL: `http://localhost:${MAIN_PORT}`,
     }),
     server(RESILIENCE_PORT, 'resilience', {

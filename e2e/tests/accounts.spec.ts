@@ -6,12 +6,13 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { resetLink, startSmtpServer } from '../../server/test/smtp';
+import { MAIN_PORT, SMTP_PORT } from '../playwright.config';
 import { PASSWORD, signIn } from './helpers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
 test.beforeAll(async () => {
-  smtp = await startSmtpServer(2525);
+  smtp = await startSmtpServer(SMTP_PORT);
 });
 
 test.afterAll(async () => {
@@ -32,7 +33,7 @@ test('forgotten password: sign-in page -> request -> mail -> link -> new passwor
   const mail = await smtp.waitForMail(`${username}@acme.example`, since);
   expect(mail.subject).toContain('Passwort zurücksetzen');
   const link = resetLink(mail);
-  expect(link).toMatch(/^http:\/\/localhost:8181\/auth\/reset-password\//);
+  expect(link.startsWith(`http://localhost:${MAIN_PORT}/auth/reset-password/`)).toBe(true);
 
   await page.goto(link);
   // The browser applies the password rule before anything is sent.
@@ -72,7 +73,7 @@ test('support login: command -> link -> banner -> audit entry', async ({ page, b
       encoding: 'utf8',
     },
   ).trim();
-  expect(url).toMatch(/^http:\/\/localhost:8181\/auth\/support\/[\w-]+\.[\w-]+$/);
+  expect(url).toMatch(new RegExp(`^http://localhost:${MAIN_PORT}/auth/support/[\\w-]+\\.[\\w-]+$`));
 
   await page.goto(url);
   await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
@@ -116,7 +117,8 @@ test('profile: every tab in German and English; security errors show the spec me
     en: ['Personal details', 'Org units', 'Security', 'Settings'],
   };
   await page.goto('/dashboard/profile/details');
-  for (const label of tabs.de.slice(0, 1)) await expect(page.getByRole('link', { name: label })).toBeVisible();
+  for (const label of tabs.de.slice(0, 1))
+    await expect(page.locator('.ui-tabs').getByRole('link', { name: label })).toBeVisible();
 
   // org units (German)
   await page.goto('/dashboard/profile/org-units');
@@ -141,17 +143,19 @@ test('profile: every tab in German and English; security errors show the spec me
 
   // settings and details (German)
   await page.goto('/dashboard/profile/settings');
-  for (const label of tabs.de) await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
+  for (const label of tabs.de)
+    await expect(page.locator('.ui-tabs').getByRole('link', { name: label, exact: true })).toBeVisible();
 
   // English: every tab again
   await page.getByTestId('language-switch').selectOption('en_GB');
-  for (const label of tabs.en) await expect(page.getByRole('link', { name: label, exact: true })).toBeVisible();
-  await page.getByRole('link', { name: 'Personal details', exact: true }).click();
+  for (const label of tabs.en)
+    await expect(page.locator('.ui-tabs').getByRole('link', { name: label, exact: true })).toBeVisible();
+  await page.locator('.ui-tabs').getByRole('link', { name: 'Personal details', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile\/details/);
   await expect(page.getByLabel('First name')).toBeVisible();
-  await page.getByRole('link', { name: 'Org units', exact: true }).click();
+  await page.locator('.ui-tabs').getByRole('link', { name: 'Org units', exact: true }).click();
   await expect(page.getByTestId('profile-org-units').getByRole('columnheader').first()).toHaveText('Org unit');
-  await page.getByRole('link', { name: 'Security', exact: true }).click();
+  await page.locator('.ui-tabs').getByRole('link', { name: 'Security', exact: true }).click();
   const form = page.getByTestId('change-password');
   await form.getByLabel('Current password').fill('Wrong#2026');
   await form.getByLabel('New password', { exact: true }).fill('New#Pass2026');
@@ -160,10 +164,10 @@ test('profile: every tab in German and English; security errors show the spec me
   await expect(page.getByTestId('change-password-error')).toHaveText('The password is not correct.');
   await page.getByTestId('change-username').getByLabel('New username').fill('member');
   await expect(page.getByTestId('check-username')).toHaveText('This username is already taken.');
-  await page.getByRole('link', { name: 'Settings', exact: true }).click();
+  await page.locator('.ui-tabs').getByRole('link', { name: 'Settings', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/profile\/settings/);
 
   // Back to German for the other browser tests.
   await page.getByTestId('language-switch').selectOption('de_DE');
-  await expect(page.getByRole('link', { name: 'Einstellungen', exact: true })).toBeVisible();
+  await expect(page.locator('.ui-tabs').getByRole('link', { name: 'Einstellungen', exact: true })).toBeVisible();
 });

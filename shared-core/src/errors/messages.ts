@@ -33,6 +33,7 @@ export function messageKeyForError(status: number, code: string | undefined, exi
 }
 
 export function translateError(t: TFunction, status: number, code: string | undefined): string {
-  const key = messageKeyForError(status, code, (candidate) => t(candidate, { defaultValue: '' }) !== '');
-  return t(key);
+  // The messages live in the common namespace, whichever namespace the caller's `t` defaults to.
+  const key = messageKeyForError(status, code, (candidate) => t(`common:${candidate}`, { defaultValue: '' }) !== '');
+  return t(`common:${key}`);
 }

@@ -38,7 +38,9 @@ afterEach(cleanup);
 describe('form fields', () => {
   it('marks required fields and shows errors only after a touch', () => {
     render(<Form />);
-    expect(screen.getByText('Postal code').querySelector('.ui-field__required')).toBeTruthy();
+    expect(
+      screen.getByText('Postal code').closest('.ui-field__label-row')?.querySelector('.ui-field__required'),
+    ).toBeTruthy();
     const postal = screen.getByLabelText(/Postal code/);
     fireEvent.change(postal, { target: { value: '1010' } });
     expect(screen.queryByRole('alert')).toBeNull();

@@ -9,6 +9,7 @@ import {
 } from '@dash/shared-core';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldLabel } from './FieldLabel';
 
 interface FieldFrameProps {
   id: string;
@@ -25,15 +26,7 @@ function FieldFrame({ id, label, required, error, visible, children, className =
   const { t } = useTranslation('common');
   return (
     <div className={className}>
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <span className="ui-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       {children}
       {visible && error && (
         <p id={`${id}-error`} className="ui-field__error" role="alert">

@@ -1,6 +1,7 @@
 import { type Rule, required as requiredRule, validate } from '@dash/shared-core';
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FieldLabel } from './FieldLabel';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -31,15 +32,7 @@ export function TextField({
   const visibleError = (touched || showErrors) && error;
   return (
     <div className="ui-field">
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <span className="ui-field__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
+      <FieldLabel htmlFor={id} label={label} required={required} />
       <input
         id={id}
         value={value}
