@@ -2,65 +2,14 @@ import { hashPassword } from '@dash/shared-core';
 import type { Database, Queryable } from '../db/database';
 import { hashPasswordForStorage } from '../modules/auth/passwords';
 import { logoSvg, moodSvg } from './images';
+import { FIRST_NAMES as ALL_FIRST_NAMES, LAST_NAMES as ALL_LAST_NAMES } from './names';
 
 /** Every demo account's password (CONTRACT.md "Demo data"). */
 export const DEMO_PASSWORD = 'Safety#2026';
 
-const FIRST_NAMES = [
-  'Anna',
-  'Ben',
-  'Clara',
-  'David',
-  'Elif',
-  'Felix',
-  'Greta',
-  'Hannes',
-  'Ida',
-  'Jonas',
-  'Katrin',
-  'Lukas',
-  'Mia',
-  'Noah',
-  'Olga',
-  'Paul',
-  'Quirin',
-  'Rosa',
-  'Stefan',
-  'Tina',
-  'Uwe',
-  'Vera',
-  'Wolfgang',
-  'Xenia',
-  'Yusuf',
-  'Zoe',
-];
-const LAST_NAMES = [
-  'Albers',
-  'Bauer',
-  'Cramer',
-  'Dietrich',
-  'Ebert',
-  'Fischer',
-  'Günther',
-  'Hoffmann',
-  'Iwanow',
-  'Jäger',
-  'König',
-  'Lehmann',
-  'Müller',
-  'Neumann',
-  'Otto',
-  'Peters',
-  'Quast',
-  'Richter',
-  'Schulz',
-  'Thomas',
-  'Ulrich',
-  'Vogel',
-  'Weber',
-  'Yilmaz',
-  'Zimmermann',
-];
+// The demo's members come from the first names of the shared lists (changing these counts changes every demo member).
+const FIRST_NAMES = ALL_FIRST_NAMES.slice(0, 26);
+const LAST_NAMES = ALL_LAST_NAMES.slice(0, 25);
 
 /** The uuid of the first returned row; seeding stops loudly when an insert answered nothing. */
 function uuidOf(rows: { uuid: string }[]): string {
