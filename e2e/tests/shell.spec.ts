@@ -224,6 +224,12 @@ test.describe('shell behaviour', () => {
     await context.close();
   });
 
+  test('the breadcrumb names pages that have no sidebar entry', async ({ page }) => {
+    await signIn(page, 'acme', 'member');
+    await page.getByTestId('profile-link').click();
+    await expect(page.getByRole('navigation', { name: 'Brotkrumennavigation' })).toHaveText(/Dashboard\s*Profil/);
+  });
+
   test('the sidebar and header speak English after the switch', async ({ page }) => {
     await signIn(page, 'acme', 'admin');
     await page.getByTestId('language-switch').selectOption('en_GB');

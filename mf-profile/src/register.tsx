@@ -11,21 +11,25 @@ export default function register(): AreaRegistration {
     routes: [
       {
         path: PROFILE_ROUTES.details,
+        title: 'common:nav.profile',
         load: () => import('./features/details/components/DetailsTab'),
         permissions: ['profile.read-member-profile'],
       },
       {
         path: PROFILE_ROUTES.settings,
+        title: 'common:nav.profile',
         load: () => import('./features/settings/components/SettingsTab'),
         permissions: ['profile.read-profile-setting'],
       },
       {
         path: PROFILE_ROUTES.orgUnits,
+        title: 'common:nav.profile',
         load: () => import('./features/orgUnits/components/OrgUnitsTab'),
         permissions: ['profile.read-org-unit-list'],
       },
       {
         path: PROFILE_ROUTES.security,
+        title: 'common:nav.profile',
         load: () => import('./features/security/components/SecurityTab'),
         permissions: ['profile.change-password', 'profile.change-username'],
       },

@@ -26,6 +26,8 @@ export interface AreaRoute {
   permissions?: Permission[];
   featureFlag?: FeatureFlag;
   layout?: PageLayout;
+  /** Translation key of the page's name, for the breadcrumb of pages that have no sidebar entry. */
+  title?: string;
   /** Print layout only: paper orientation. */
   orientation?: 'portrait' | 'landscape';
   /** Empty layout only: show the licensee footer. */

@@ -1,6 +1,7 @@
 import type { NavItem } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, matchPath, useLocation } from 'react-router';
+import { useAreaStore } from '../federation/areaStore';
 import { activeTrail } from './navigation';
 
 /** Starts at /dashboard, then the section and the sidebar entries down to the current page. */
@@ -9,6 +10,14 @@ export function Breadcrumb({ items }: { items: NavItem[] }) {
   const { pathname } = useLocation();
   const trail = activeTrail(items, pathname);
   const section = trail[0]?.section;
+  const areas = useAreaStore((state) => state.areas);
+  // Pages without a sidebar entry (the profile) name themselves through their route.
+  const title =
+    trail.length === 0
+      ? Object.values(areas)
+          .flatMap((entry) => entry.registration?.routes ?? [])
+          .find((route) => route.title && matchPath(route.path, pathname))?.title
+      : undefined;
   return (
     <nav className="shell-breadcrumb" aria-label={t('common:breadcrumb.label')}>
       <ol>
@@ -25,6 +34,11 @@ export function Breadcrumb({ items }: { items: NavItem[] }) {
             )}
           </li>
         ))}
+        {title && (
+          <li>
+            <span aria-current="page">{t(title)}</span>
+          </li>
+        )}
       </ol>
     </nav>
   );
