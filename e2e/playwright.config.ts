@@ -28,7 +28,13 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
     timeout: 180_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
-    env: { PORT: String(port), DATA_DIR: `../.tmp/e2e-${name}`, LOG_LEVEL: 'warn', SEED_DEMO: 'true', ...extraEnv },
+    env: {
+      PORT: String(port),
+      DATA_DIR: `../.tmp/e2e-${name}-${port}`,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+      ...extraEnv,
+    },
   };
 }
 

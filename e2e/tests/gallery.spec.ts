@@ -48,6 +48,14 @@ test.describe('building-block gallery', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Open dialog 40 rem' }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
+    // axe measures colours as they are painted: wait for the fade-in, or half-transparent text fails contrast.
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+        ),
+    );
     await check();
   });
 
