@@ -2,6 +2,7 @@ import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { likePattern, orderBy } from '../../db/rows';
+import { readTablePage } from '../../db/tablePage';
 import { registerEndpoint } from '../../http/route';
 import { readMemberTasks } from '../tasks/memberTasks';
 
@@ -20,30 +21,27 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
       params.push(likePattern(body.filter.search));
       condition += ` AND (e.title ILIKE $${params.length} OR e.description ILIKE $${params.length})`;
     }
-    const countParams = [...params];
-    params.push(body.perPage, (body.page - 1) * body.perPage);
-    const [rows, count] = await Promise.all([
-      db.query<{
-        uuid: string;
-        title: string;
-        description: string | null;
-        duration_minutes: number;
-        active: boolean;
-        assigned_member_count: number;
-        completed_member_count: number;
-      }>(
-        `SELECT e.uuid, e.title, e.description, e.duration_minutes, e.active,
-                count(DISTINCT t.member_uuid)::int AS assigned_member_count,
-                count(DISTINCT t.member_uuid) FILTER (WHERE t.completed_at IS NOT NULL)::int AS completed_member_count
-           FROM elearning e LEFT JOIN elearning_task t ON t.elearning_uuid = e.uuid
-          WHERE ${condition}
-          GROUP BY e.uuid
-          ${orderBy(CATALOG_SORT, body.sortBy, body.sortDirection, 'e.uuid')}
-          LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      ),
-      db.query<{ total: number }>(`SELECT count(*)::int AS total FROM elearning e WHERE ${condition}`, countParams),
-    ]);
+    const { rows, total } = await readTablePage<{
+      uuid: string;
+      title: string;
+      description: string | null;
+      duration_minutes: number;
+      active: boolean;
+      assigned_member_count: number;
+      completed_member_count: number;
+    }>(db, {
+      select: `SELECT e.uuid, e.title, e.description, e.duration_minutes, e.active,
+                      count(DISTINCT t.member_uuid)::int AS assigned_member_count,
+                      count(DISTINCT t.member_uuid) FILTER (WHERE t.completed_at IS NOT NULL)::int AS completed_member_count
+                 FROM elearning e LEFT JOIN elearning_task t ON t.elearning_uuid = e.uuid
+                WHERE ${condition}
+                GROUP BY e.uuid`,
+      count: `SELECT count(*)::int AS total FROM elearning e WHERE ${condition}`,
+      params,
+      order: orderBy(CATALOG_SORT, body.sortBy, body.sortDirection, 'e.uuid'),
+      page: body.page,
+      perPage: body.perPage,
+    });
     return {
       items: rows.map((row) => ({
         uuid: row.uuid,
@@ -54,7 +52,7 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
         assignedMemberCount: row.assigned_member_count,
         completedMemberCount: row.completed_member_count,
       })),
-      total: count[0]?.total ?? 0,
+      total,
     };
   });
 

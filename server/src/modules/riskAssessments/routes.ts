@@ -2,6 +2,7 @@ import { ENDPOINTS, type RiskAssessmentCatalogItem } from '@dash/shared-core/con
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { likePattern, orderBy } from '../../db/rows';
+import { readTablePage } from '../../db/tablePage';
 import { registerEndpoint } from '../../http/route';
 import { readMemberTasks } from '../tasks/memberTasks';
 
@@ -20,32 +21,26 @@ export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database)
       params.push(likePattern(body.filter.search));
       condition += ` AND (r.title ILIKE $${params.length} OR r.type ILIKE $${params.length})`;
     }
-    const countParams = [...params];
-    params.push(body.perPage, (body.page - 1) * body.perPage);
-    const [rows, count] = await Promise.all([
-      db.query<{
-        uuid: string;
-        title: string;
-        type: string;
-        status: RiskAssessmentCatalogItem['status'];
-        assigned_member_count: number;
-        completed_member_count: number;
-      }>(
-        `SELECT r.uuid, r.title, r.type, r.status,
-                count(DISTINCT t.member_uuid)::int AS assigned_member_count,
-                count(DISTINCT t.member_uuid) FILTER (WHERE t.completed_at IS NOT NULL)::int AS completed_member_count
-           FROM risk_assessment_task r LEFT JOIN risk_assessment_member_task t ON t.task_uuid = r.uuid
-          WHERE ${condition}
-          GROUP BY r.uuid
-          ${orderBy(CATALOG_SORT, body.sortBy, body.sortDirection, 'r.uuid')}
-          LIMIT $${params.length - 1} OFFSET $${params.length}`,
-        params,
-      ),
-      db.query<{ total: number }>(
-        `SELECT count(*)::int AS total FROM risk_assessment_task r WHERE ${condition}`,
-        countParams,
-      ),
-    ]);
+    const { rows, total } = await readTablePage<{
+      uuid: string;
+      title: string;
+      type: string;
+      status: RiskAssessmentCatalogItem['status'];
+      assigned_member_count: number;
+      completed_member_count: number;
+    }>(db, {
+      select: `SELECT r.uuid, r.title, r.type, r.status,
+                      count(DISTINCT t.member_uuid)::int AS assigned_member_count,
+                      count(DISTINCT t.member_uuid) FILTER (WHERE t.completed_at IS NOT NULL)::int AS completed_member_count
+                 FROM risk_assessment_task r LEFT JOIN risk_assessment_member_task t ON t.task_uuid = r.uuid
+                WHERE ${condition}
+                GROUP BY r.uuid`,
+      count: `SELECT count(*)::int AS total FROM risk_assessment_task r WHERE ${condition}`,
+      params,
+      order: orderBy(CATALOG_SORT, body.sortBy, body.sortDirection, 'r.uuid'),
+      page: body.page,
+      perPage: body.perPage,
+    });
     return {
       items: rows.map((row) => ({
         uuid: row.uuid,
@@ -55,7 +50,7 @@ export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database)
         assignedMemberCount: row.assigned_member_count,
         completedMemberCount: row.completed_member_count,
       })),
-      total: count[0]?.total ?? 0,
+      total,
     };
   });
 
