@@ -1,7 +1,10 @@
 /** Forgotten password, set password (reset and welcome links), password history and rate limits; mail via SMTP. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { hashPassword } from '@dash/shared-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/mail/mailer';
+import { OutboxNotAvailableError, readOutbox } from '../src/mail/outbox';
 import { hashResetToken, sendWelcomeMail } from '../src/modules/auth/passwordReset';
 import { createTestServer, DEMO_PASSWORD, expectError, memberUuid, type TestServer } from './helpers';
 import { resetLink, startSmtpServer } from './smtp';
@@ -51,6 +54,19 @@ async function requestReset(username: string, ip = freshIp()) {
   const { post } = await anonymousFrom(ip);
   const response = await post('/api/createpasswordresettoken', { clientIdentifier: 'acme', username });
   return { response, since };
+}
+
+/** What a refused call must leave as it was: password, password history and the member's sessions. */
+async function accountSnapshot(uuid: string) {
+  return {
+    member: await server.db.query('SELECT password_hash, last_login_at FROM member WHERE uuid = $1', [uuid]),
+    history: await server.db.query('SELECT password_hash FROM password_history WHERE member_uuid = $1 ORDER BY id', [
+      uuid,
+    ]),
+    sessions: await server.db.query('SELECT token_hash FROM session WHERE member_uuid = $1 ORDER BY token_hash', [
+      uuid,
+    ]),
+  };
 }
 
 function tokenOf(link: string): string {
@@ -145,7 +161,9 @@ describe('set password with a token', () => {
   });
 
   it('refuses a mismatch (Password.ConfirmationMismatch) and the current password (Password.AlreadyUsed); the token stays valid', async () => {
-    const { post } = await anonymousFrom(freshIp());
+    await server.login('acme', member().username);
+    const before = await accountSnapshot(member().uuid);
+    const { agent, post } = await anonymousFrom(freshIp());
     expectError(
       await post('/api/resetpassword', {
         token,
@@ -166,6 +184,9 @@ describe('set password with a token', () => {
       [hashResetToken(token)],
     );
     expect(row?.used).toBe(false);
+    // Nothing changed: same password, history and sessions; no session cookie for the caller.
+    expect(await accountSnapshot(member().uuid)).toEqual(before);
+    expect(agent.session).toBeUndefined();
   });
 
   it('sets the password, ends the other sessions, signs in; the token then answers PasswordResetToken.NotFound', async () => {
@@ -207,14 +228,35 @@ describe('set password with a token', () => {
       "UPDATE password_reset_token SET expires_at = now() - interval '1 minute' WHERE token_hash = $1",
       [hashResetToken(expired)],
     );
-    const hashBefore = await server.db.query('SELECT password_hash FROM member WHERE uuid = $1', [pick(4).uuid]);
+    const hashBefore = await accountSnapshot(pick(4).uuid);
     expectError(
       await post('/api/resetpassword', { token: expired, password, passwordConfirmation: password }),
       400,
       'PasswordResetToken.TooOld',
     );
-    expect(await server.db.query('SELECT password_hash FROM member WHERE uuid = $1', [pick(4).uuid])).toEqual(
-      hashBefore,
+    expect(await accountSnapshot(pick(4).uuid)).toEqual(hashBefore);
+  });
+
+  it('rate limits setting a password with a token per IP address (429 Request.TooManyRequests)', async () => {
+    const ip = freshIp();
+    const { post } = await anonymousFrom(ip);
+    const password = hashPassword('Guess#Pass2026');
+    const guess = (index: number) =>
+      post('/api/resetpassword', {
+        token: `guess-${index}`.padEnd(43, 'x'),
+        password,
+        passwordConfirmation: password,
+      });
+    for (let index = 0; index < 20; index += 1) {
+      expectError(await guess(index), 400, 'PasswordResetToken.NotFound');
+    }
+    expectError(await guess(20), 429, 'Request.TooManyRequests');
+    // Another address is not affected.
+    const other = await anonymousFrom(freshIp());
+    expectError(
+      await other.post('/api/resetpassword', { token: 'y'.repeat(43), password, passwordConfirmation: password }),
+      400,
+      'PasswordResetToken.NotFound',
     );
   });
 
@@ -270,5 +312,57 @@ describe('welcome mail (password mode byEmail)', () => {
       sendWelcomeMail({ ...services, mailer: broken }, await memberUuid(server.db, 'acme', pick(5).username)),
     ).rejects.toMatchObject({ code: 'Notification.SendingFailed', statusCode: 500 });
     broken.close();
+  });
+});
+
+describe('white-label licensee and the outbox', () => {
+  it("brands the mail with the partner licensee, its footer and its host name, in the member's language", async () => {
+    await server.db.query(
+      "UPDATE licensee SET notification_footer_email = 'SafeGuard Partners Ltd · 1 Safe Street · Leeds' WHERE identifier = 'safeguard'",
+    );
+    const since = smtp.mails.length;
+    const agent = await server.anonymous({ host: 'partner.localhost' });
+    const response = await agent.request({
+      method: 'POST',
+      url: '/api/createpasswordresettoken',
+      body: { clientIdentifier: 'initech', username: 'admin' },
+      headers: { 'x-forwarded-for': freshIp() },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const mail = await smtp.waitForMail('admin@initech.example', since);
+    expect(mail.subject).toBe('SafeGuard Partners: reset your password');
+    expect(mail.decoded).toContain('SafeGuard Partners Ltd · 1 Safe Street · Leeds');
+    expect(mail.decoded).not.toContain('Dashboard');
+    expect(resetLink(mail).startsWith('https://partner.localhost/auth/reset-password/')).toBe(true);
+  });
+
+  it('without SMTP_URL keeps mails in the outbox for developers; the outbox is refused in production mode', async () => {
+    const outboxOnly = createMailer({ smtpUrl: undefined, from: 'Dashboard <no-reply@dashboard.localhost>' });
+    expect(outboxOnly.transport).toBe('outbox');
+    const member = pick(6);
+    await server.db.query("UPDATE member SET language = 'de_DE' WHERE uuid = $1", [member.uuid]);
+    const before = smtp.mails.length;
+    await sendWelcomeMail({ db: server.db, mailer: outboxOnly, publicUrl: PUBLIC_URL }, member.uuid);
+    const mails = await readOutbox(server.db, { production: false, limit: 5 });
+    const last = mails.at(-1);
+    expect(last).toMatchObject({ recipient: member.email, transport: 'outbox' });
+    expect(last?.subject).toBe('Willkommen bei Dashboard');
+    expect(last?.text).toContain(`${PUBLIC_URL}/auth/reset-password/`);
+    // Nothing went out by SMTP.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.mails.length).toBe(before);
+
+    await expect(readOutbox(server.db, { production: true, limit: 5 })).rejects.toBeInstanceOf(OutboxNotAvailableError);
+    // The command itself (npm run outbox) stops before it opens the database.
+    const root = path.resolve(import.meta.dirname, '../..');
+    const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['server/src/mail/outbox-cli.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('not available with NODE_ENV=production');
+    expect(result.stdout).toBe('');
   });
 });

@@ -77,6 +77,34 @@ describe('support login', () => {
     expect((await globex.post('/api/support-audit/list', {})).json()).toEqual({ items: [], total: 0 });
   });
 
+  it('audits reads, failed calls and the sign-out of a support session, each naming adviser and reason', async () => {
+    const token = createSupportToken(secret, { client: 'acme', adviser: 'Rolf Reader', reason: 'Ticket 815' });
+    const { agent } = await supportLogin(token);
+    expect((await agent.get('/api/member/state')).statusCode).toBe(200);
+    expect((await agent.get('/api/profile/readprofilesetting')).statusCode).toBe(200);
+    expectError(await agent.post('/api/memberlist/memberdetails', { uuid: 'nope' }), 400, 'Schema.ValidationFailed');
+    expect((await agent.get('/api/logout')).statusCode).toBe(200);
+    const rows = await server.db.query<{
+      adviser: string;
+      reason: string;
+      action: string;
+      method: string;
+      status: number;
+    }>(
+      "SELECT adviser, reason, action, method, status FROM support_audit_log WHERE adviser = 'Rolf Reader' ORDER BY id",
+    );
+    expect(rows.map(({ action, method, status }) => `${method} ${action} ${status}`)).toEqual([
+      'POST supportLogin 200',
+      'GET memberState 200',
+      'GET profileReadSetting 200',
+      'POST memberDetails 400',
+      'GET logout 200',
+    ]);
+    expect(rows.every((row) => row.reason === 'Ticket 815')).toBe(true);
+    // Signed out: the session is gone.
+    expectError(await agent.get('/api/heartbeat'), 401, 'Auth.Unauthorized');
+  });
+
   it('works once (SupportLogin.InvalidToken), refuses forged and expired links (SupportLogin.TokenTooOld)', async () => {
     const token = link();
     expect((await supportLogin(token)).response.statusCode).toBe(200);

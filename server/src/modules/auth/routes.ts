@@ -7,7 +7,8 @@ import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { hostNameOf, licenseeForHost } from '../bootstrap/licensees';
 import { verifyPassword } from './passwords';
-import { createSession, deleteSession } from './sessions';
+import { createSession, deleteSession, loadSession } from './sessions';
+import { writeSupportAudit } from './supportAudit';
 
 /** Failed sign-ins in a row before an account is locked, and for how long (answer: 429 Login.TooManyAttempts). */
 export const MAX_FAILED_LOGINS = 5;
@@ -87,6 +88,17 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
   });
 
   registerEndpoint(app, db, ENDPOINTS.logout, async ({ request, reply }) => {
+    // Sign-out is public (it also clears a stale cookie), so the route wrapper does not audit it: a customer
+    // adviser's sign-out is written to the support audit log here.
+    const session = await loadSession(db, request);
+    if (session?.support) {
+      await writeSupportAudit(db, session, {
+        action: ENDPOINTS.logout.id,
+        method: ENDPOINTS.logout.method,
+        path: request.url.split('?')[0] ?? request.url,
+        status: 200,
+      });
+    }
     await deleteSession(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(request, reply);
     return { ok: true as const };
