@@ -69,7 +69,8 @@ test('support login: command -> link -> banner -> audit entry', async ({ page, b
     ['tsx', 'scripts/support-link.ts', '--client', 'acme', '--adviser', 'Erika Beraterin', '--reason', 'Ticket 4711'],
     {
       cwd: root,
-      env: { ...process.env, DATA_DIR: path.join(root, '.tmp/e2e-main'), PUBLIC_URL: baseURL ?? '' },
+      // The main server's data dir (playwright.config.ts: one per port), where it leaves the support-link key.
+      env: { ...process.env, DATA_DIR: path.join(root, `.tmp/e2e-main-${MAIN_PORT}`), PUBLIC_URL: baseURL ?? '' },
       encoding: 'utf8',
     },
   ).trim();
@@ -170,4 +171,57 @@ test('profile: every tab in German and English; security errors show the spec me
   // Back to German for the other browser tests.
   await page.getByTestId('language-switch').selectOption('de_DE');
   await expect(page.locator('.ui-tabs').getByRole('link', { name: 'Einstellungen', exact: true })).toBeVisible();
+});
+
+test('profile details and settings: phone numbers checked, theme and language applied at once and remembered', async ({
+  page,
+}) => {
+  // A seeded German staff member no other browser test uses.
+  await signIn(page, 'acme', 'clara.otto');
+  await page.goto('/dashboard/profile/details');
+  const phone = page.getByLabel('Telefon', { exact: true });
+  await expect(phone).toBeVisible();
+  const original = await phone.inputValue();
+  await phone.fill('12');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Bitte geben Sie eine gültige Telefonnummer', { exact: false })).toBeVisible();
+  // Nothing was saved.
+  await page.reload();
+  await expect(page.getByLabel('Telefon', { exact: true })).toHaveValue(original);
+  await page.getByLabel('Telefon', { exact: true }).fill('+49 30 1234567');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Ihre Daten wurden gespeichert.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Telefon', { exact: true })).toHaveValue('+49 30 1234567');
+
+  // Settings: the theme changes at once, the language too; both survive a reload (stored in the profile).
+  await page.locator('.ui-tabs').getByRole('link', { name: 'Einstellungen', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/profile\/settings/);
+  await page.getByTestId('theme-select').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByTestId('settings-language').selectOption('en_GB');
+  await expect(page.locator('.ui-tabs').getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+  await expect(page.getByText('Your settings have been saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('theme-select')).toHaveValue('dark');
+  await expect(page.getByTestId('settings-language')).toHaveValue('en_GB');
+  await expect(page.locator('.ui-tabs').getByRole('link', { name: 'Settings', exact: true })).toBeVisible();
+
+  // Details in English: the same rule, the English message.
+  await page.locator('.ui-tabs').getByRole('link', { name: 'Personal details', exact: true }).click();
+  await page.getByLabel('Mobile', { exact: true }).fill('call me');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(
+    page.getByText('Please enter a valid phone number in international form', { exact: false }),
+  ).toBeVisible();
+
+  // Remembered across sign-in: a new session starts dark and in English.
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await signIn(page, 'acme', 'clara.otto');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.getByTestId('header-name')).toBeVisible();
+  await page.goto('/dashboard/profile/settings');
+  await expect(page.getByTestId('settings-language')).toHaveValue('en_GB');
 });

@@ -25,7 +25,9 @@ export default function SettingsTab() {
     // The shell applies the theme when the settings in the session store change.
     setSettings(saved);
     await changeLanguage(language);
-    showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('settings.saved') });
+    // In the language just chosen (`t` is still bound to the one this render started with).
+    const inChosen = i18n.getFixedT(language, 'profile');
+    showToast({ type: 'success', title: inChosen('common:toast.successTitle'), message: inChosen('settings.saved') });
   }
 
   return (
