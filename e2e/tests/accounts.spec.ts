@@ -60,6 +60,15 @@ test('forgotten password: sign-in page -> request -> mail -> link -> new passwor
   await page.locator('input[name=passwordConfirmation]').fill('Noch#Einmal2026');
   await page.locator('button[type=submit]').click();
   await expect(page.getByTestId('reset-error')).toHaveText('Der Link ist ungültig oder wurde bereits verwendet.');
+
+  // A second request for the same account within 10 minutes: the spec's message, and no mail.
+  const before = smtp.mails.length;
+  await page.goto('/auth/forgot-password/acme');
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('button[type=submit]').click();
+  await expect(page.getByTestId('forgot-error')).toHaveText('Ein Zurücksetzen ist nur alle 10 Minuten möglich.');
+  await expect(page.getByTestId('forgot-sent')).toHaveCount(0);
+  expect(smtp.mails.length).toBe(before);
 });
 
 test('support login: command -> link -> banner -> audit entry', async ({ page, baseURL }) => {
