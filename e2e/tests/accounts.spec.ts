@@ -3,6 +3,7 @@
  * support login by a signed link from the support-link command, and every profile tab in both languages.
  */
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { resetLink, startSmtpServer } from '../../server/test/smtp';
@@ -234,3 +235,82 @@ test('profile details and settings: phone numbers checked, theme and language ap
   await page.goto('/dashboard/profile/settings');
   await expect(page.getByTestId('settings-language')).toHaveValue('en_GB');
 });
+
+/**
+ * Set password for a new member (password mode byEmail). The member creation itself comes with the company area,
+ * so this test runs the server in its own process-local instance (embedded in-memory database, the same built
+ * front ends) and calls the welcome-mail function the creation will call; the browser then follows the link.
+ */
+test('welcome mail: new member -> mail -> link -> set password -> signed in', async ({ page }) => {
+  const { buildApp } = await import('../../server/src/app');
+  const { loadConfig } = await import('../../server/src/config');
+  const { openDatabase } = await import('../../server/src/db/database');
+  const { migrate } = await import('../../server/src/db/migrate');
+  const { seedDemoData } = await import('../../server/src/seed/demo');
+  const { sendWelcomeMail } = await import('../../server/src/modules/auth/passwordReset');
+
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const db = await openDatabase({});
+  await migrate(db);
+  await seedDemoData(db);
+  const app = await buildApp(
+    {
+      ...loadConfig({}),
+      logLevel: 'silent',
+      publicUrl: origin,
+      smtpUrl: `smtp://127.0.0.1:${SMTP_PORT}`,
+      supportLinkKeyFile: undefined,
+    },
+    db,
+  );
+  try {
+    await app.listen({ port, host: '127.0.0.1' });
+    const [created] = await db.query<{ uuid: string }>(
+      `INSERT INTO member (client_uuid, username, role, email, first_name, last_name, language)
+       SELECT uuid, 'neu.start', 'member', 'neu.start@acme.example', 'Nele', 'Neustart', 'de_DE'
+         FROM client WHERE identifier = 'acme' RETURNING uuid`,
+    );
+    const since = smtp.mails.length;
+    await sendWelcomeMail({ db, mailer: app.mailer, publicUrl: origin }, created?.uuid ?? '');
+    const mail = await smtp.waitForMail('neu.start@acme.example', since);
+    expect(mail.subject).toBe('Willkommen bei Dashboard');
+    expect(mail.decoded).toContain('7 Tage');
+    const link = resetLink(mail);
+    expect(link.startsWith(`${origin}/auth/reset-password/`)).toBe(true);
+
+    await page.goto(link);
+    await page.locator('input[name=password]').fill('Erstes#Passwort1');
+    await page.locator('input[name=passwordConfirmation]').fill('Erstes#Passwort2');
+    await expect(page.getByTestId('reset-mismatch')).toBeVisible();
+    await page.locator('input[name=passwordConfirmation]').fill('Erstes#Passwort1');
+    await page.locator('button[type=submit]').click();
+    await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+    await expect(page.getByTestId('header-name')).toContainText('Nele');
+
+    // The new password signs in; the welcome link is used up.
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/auth\/login/);
+    await page.goto(`${origin}/auth/login/acme`);
+    await page.locator('input[name=username]').fill('neu.start');
+    await page.locator('input[name=password]').fill('Erstes#Passwort1');
+    await page.locator('button[type=submit]').click();
+    await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+  } finally {
+    await app.close();
+    await db.close();
+  }
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
