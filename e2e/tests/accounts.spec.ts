@@ -314,3 +314,42 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+test('profile security: change password, then username (both need the current password); sign-in with the new ones', async ({
+  page,
+}) => {
+  // A seeded German staff member no other browser test uses.
+  await signIn(page, 'acme', 'david.vogel');
+  await page.goto('/dashboard/profile/security');
+  const passwordForm = page.getByTestId('change-password');
+  await passwordForm.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+  await passwordForm.getByLabel('Neues Passwort', { exact: true }).fill('Neu#Vogel2026');
+  await passwordForm.getByLabel('Neues Passwort wiederholen').fill('Neu#Vogel2027');
+  await passwordForm.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(passwordForm.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible();
+  await passwordForm.getByLabel('Neues Passwort wiederholen').fill('Neu#Vogel2026');
+  await passwordForm.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(page.getByText('Ihr Passwort wurde geändert.')).toBeVisible();
+  // The emptied form starts afresh: no 'required' errors.
+  await expect(passwordForm.getByRole('alert')).toHaveCount(0);
+
+  const usernameForm = page.getByTestId('change-username');
+  await usernameForm.getByLabel('Aktueller Benutzername').fill('david.vogel');
+  await usernameForm.getByLabel('Neuer Benutzername').fill('david.vogel.neu');
+  await usernameForm.getByLabel('Aktuelles Passwort').fill('Falsch#2026');
+  await usernameForm.getByRole('button', { name: 'Benutzernamen ändern' }).click();
+  await expect(page.getByTestId('change-username-error')).toHaveText('Das Passwort ist nicht korrekt.');
+  await usernameForm.getByLabel('Aktuelles Passwort').fill('Neu#Vogel2026');
+  await usernameForm.getByRole('button', { name: 'Benutzernamen ändern' }).click();
+  await expect(page.getByText('Ihr Benutzername wurde geändert.')).toBeVisible();
+  await expect(usernameForm.getByLabel('Aktueller Benutzername')).toHaveValue('david.vogel.neu');
+  await expect(usernameForm.getByRole('alert')).toHaveCount(0);
+
+  await page.getByTestId('logout').click();
+  await expect(page).toHaveURL(/\/auth\/login/);
+  await page.goto('/auth/login/acme');
+  await page.locator('input[name=username]').fill('david.vogel.neu');
+  await page.locator('input[name=password]').fill('Neu#Vogel2026');
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+});

@@ -1,6 +1,6 @@
 import { ApiError, password as passwordRule, translateError, username as usernameRule } from '@dash/shared-core';
 import { allValid, showToast, TextField, useCan, useMemberState } from '@dash/shared-ui';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProfileTabs } from '../../../components/ProfileTabs';
 import { useChangePassword } from '../api/changePassword';
@@ -20,6 +20,8 @@ function ChangePasswordForm() {
   const [form, setForm] = useState({ old: '', new: '', newCheck: '' });
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // A new generation after a successful change: the emptied fields start untouched (no 'required' errors).
+  const [generation, setGeneration] = useState(0);
   const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
   const mismatch = form.newCheck !== '' && form.newCheck !== form.new;
 
@@ -37,6 +39,7 @@ function ChangePasswordForm() {
       await change.mutateAsync(form);
       setForm({ old: '', new: '', newCheck: '' });
       setSubmitted(false);
+      setGeneration((value) => value + 1);
       showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('security.passwordChanged') });
     } catch (caught) {
       setError(errorText(caught));
@@ -56,37 +59,39 @@ function ChangePasswordForm() {
           {error}
         </div>
       )}
-      <TextField
-        label={t('security.oldPassword')}
-        type="password"
-        value={form.old}
-        onChange={set('old')}
-        required
-        maxLength={200}
-        showErrors={submitted}
-        autoComplete="current-password"
-      />
-      <TextField
-        label={t('security.newPassword')}
-        type="password"
-        value={form.new}
-        onChange={set('new')}
-        required
-        maxLength={200}
-        rules={[passwordRule]}
-        showErrors={submitted}
-        autoComplete="new-password"
-      />
-      <TextField
-        label={t('security.newPasswordCheck')}
-        type="password"
-        value={form.newCheck}
-        onChange={set('newCheck')}
-        required
-        maxLength={200}
-        showErrors={submitted}
-        autoComplete="new-password"
-      />
+      <Fragment key={generation}>
+        <TextField
+          label={t('security.oldPassword')}
+          type="password"
+          value={form.old}
+          onChange={set('old')}
+          required
+          maxLength={200}
+          showErrors={submitted}
+          autoComplete="current-password"
+        />
+        <TextField
+          label={t('security.newPassword')}
+          type="password"
+          value={form.new}
+          onChange={set('new')}
+          required
+          maxLength={200}
+          rules={[passwordRule]}
+          showErrors={submitted}
+          autoComplete="new-password"
+        />
+        <TextField
+          label={t('security.newPasswordCheck')}
+          type="password"
+          value={form.newCheck}
+          onChange={set('newCheck')}
+          required
+          maxLength={200}
+          showErrors={submitted}
+          autoComplete="new-password"
+        />
+      </Fragment>
       {mismatch && submitted && (
         <p className="ui-field__error" role="alert">
           {t('security.mismatch')}
@@ -111,6 +116,7 @@ function ChangeUsernameForm() {
   const [submitted, setSubmitted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const exists = useUsernameExists(newUsername);
+  const [generation, setGeneration] = useState(0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -128,6 +134,7 @@ function ChangeUsernameForm() {
       setNewUsername('');
       setPassword('');
       setSubmitted(false);
+      setGeneration((value) => value + 1);
       showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('security.usernameChanged') });
     } catch (caught) {
       setError(errorText(caught));
@@ -147,42 +154,44 @@ function ChangeUsernameForm() {
           {error}
         </div>
       )}
-      <TextField
-        label={t('security.currentUsername')}
-        value={current ?? ''}
-        onChange={setCurrent}
-        required
-        lowercase
-        maxLength={254}
-        showErrors={submitted}
-        autoComplete="username"
-      />
-      <TextField
-        label={t('security.newUsername')}
-        value={newUsername}
-        onChange={setNewUsername}
-        required
-        lowercase
-        maxLength={254}
-        rules={[usernameRule]}
-        showErrors={submitted}
-        autoComplete="off"
-      />
-      {exists && (
-        <p className="ui-field__error" role="alert" data-testid="check-username">
-          {t('validation.checkUsername')}
-        </p>
-      )}
-      <TextField
-        label={t('security.password')}
-        type="password"
-        value={password}
-        onChange={setPassword}
-        required
-        maxLength={200}
-        showErrors={submitted}
-        autoComplete="current-password"
-      />
+      <Fragment key={generation}>
+        <TextField
+          label={t('security.currentUsername')}
+          value={current ?? ''}
+          onChange={setCurrent}
+          required
+          lowercase
+          maxLength={254}
+          showErrors={submitted}
+          autoComplete="username"
+        />
+        <TextField
+          label={t('security.newUsername')}
+          value={newUsername}
+          onChange={setNewUsername}
+          required
+          lowercase
+          maxLength={254}
+          rules={[usernameRule]}
+          showErrors={submitted}
+          autoComplete="off"
+        />
+        {exists && (
+          <p className="ui-field__error" role="alert" data-testid="check-username">
+            {t('validation.checkUsername')}
+          </p>
+        )}
+        <TextField
+          label={t('security.password')}
+          type="password"
+          value={password}
+          onChange={setPassword}
+          required
+          maxLength={200}
+          showErrors={submitted}
+          autoComplete="current-password"
+        />
+      </Fragment>
       <div className="ui-form-actions">
         <button type="submit" className="ui-button" disabled={change.isPending}>
           {t('security.changeUsername')}
