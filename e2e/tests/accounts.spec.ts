@@ -237,18 +237,15 @@ test('profile details and settings: phone numbers checked, theme and language ap
 });
 
 /**
- * Set password for a new member (password mode byEmail). The member creation itself comes with the company area,
- * so this test runs the server in its own process-local instance (embedded in-memory database, the same built
- * front ends) and calls the welcome-mail function the creation will call; the browser then follows the link.
+ * A server of its own in this process (embedded in-memory database with the demo data, the same built front ends),
+ * for what the shared server cannot do from outside: call a server function, change a client's configuration.
  */
-test('welcome mail: new member -> mail -> link -> set password -> signed in', async ({ page }) => {
+async function startOwnServer() {
   const { buildApp } = await import('../../server/src/app');
   const { loadConfig } = await import('../../server/src/config');
   const { openDatabase } = await import('../../server/src/db/database');
   const { migrate } = await import('../../server/src/db/migrate');
   const { seedDemoData } = await import('../../server/src/seed/demo');
-  const { sendWelcomeMail } = await import('../../server/src/modules/auth/passwordReset');
-
   const port = await freePort();
   const origin = `http://localhost:${port}`;
   const db = await openDatabase({});
@@ -266,6 +263,31 @@ test('welcome mail: new member -> mail -> link -> set password -> signed in', as
   );
   try {
     await app.listen({ port, host: '127.0.0.1' });
+  } catch (error) {
+    await app.close();
+    await db.close();
+    throw error;
+  }
+  return {
+    app,
+    db,
+    origin,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+/**
+ * Set password for a new member (password mode byEmail). The member creation itself comes with the company area,
+ * so this test calls the welcome-mail function the creation will call; the browser then follows the link.
+ */
+test('welcome mail: new member -> mail -> link -> set password -> signed in', async ({ page }) => {
+  const { sendWelcomeMail } = await import('../../server/src/modules/auth/passwordReset');
+  const own = await startOwnServer();
+  const { app, db, origin } = own;
+  try {
     const [created] = await db.query<{ uuid: string }>(
       `INSERT INTO member (client_uuid, username, role, email, first_name, last_name, language)
        SELECT uuid, 'neu.start', 'member', 'neu.start@acme.example', 'Nele', 'Neustart', 'de_DE'
@@ -297,8 +319,7 @@ test('welcome mail: new member -> mail -> link -> set password -> signed in', as
     await page.locator('button[type=submit]').click();
     await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
   } finally {
-    await app.close();
-    await db.close();
+    await own.close();
   }
 });
 
@@ -352,4 +373,32 @@ test('profile security: change password, then username (both need the current pa
   await page.locator('input[name=password]').fill('Neu#Vogel2026');
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+});
+
+test('support login refused: the client disallows it, or the link has expired (the spec messages)', async ({
+  page,
+}) => {
+  const { createSupportToken, resolveSupportLinkSecret, supportLinkUrl } = await import(
+    '../../server/src/modules/auth/supportLink'
+  );
+  const own = await startOwnServer();
+  try {
+    const secret = await resolveSupportLinkSecret(own.db, undefined);
+    await own.db.query("UPDATE client SET support_login_allowed = false WHERE identifier = 'globex'");
+    const adviser = { adviser: 'Erika Beraterin', reason: 'Ticket 4712' };
+    await page.goto(supportLinkUrl(own.origin, createSupportToken(secret, { client: 'globex', ...adviser })));
+    await expect(page.getByTestId('support-error')).toHaveText(
+      'Der Support-Zugang ist für dieses Unternehmen nicht erlaubt.',
+    );
+    const old = createSupportToken(secret, { client: 'acme', ...adviser }, Date.now() - 16 * 60 * 1000);
+    await page.goto(supportLinkUrl(own.origin, old));
+    await expect(page.getByTestId('support-error')).toHaveText(
+      'Der Support-Link ist abgelaufen. Bitte fordern Sie einen neuen an.',
+    );
+    // Neither signed anyone in nor wrote an audit entry.
+    expect(await own.db.query('SELECT 1 FROM session')).toEqual([]);
+    expect(await own.db.query('SELECT 1 FROM support_audit_log')).toEqual([]);
+  } finally {
+    await own.close();
+  }
 });
