@@ -375,7 +375,7 @@ test('profile security: change password, then username (both need the current pa
   await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
 });
 
-test('support login refused: the client disallows it, or the link has expired (the spec messages)', async ({
+test('refused links: support login disallowed or expired, set-password link expired (the spec messages)', async ({
   page,
 }) => {
   const { createSupportToken, resolveSupportLinkSecret, supportLinkUrl } = await import(
@@ -398,6 +398,28 @@ test('support login refused: the client disallows it, or the link has expired (t
     // Neither signed anyone in nor wrote an audit entry.
     expect(await own.db.query('SELECT 1 FROM session')).toEqual([]);
     expect(await own.db.query('SELECT 1 FROM support_audit_log')).toEqual([]);
+
+    // An expired set-password link: the spec's message, the password stays.
+    const { issuePasswordToken, hashResetToken } = await import('../../server/src/modules/auth/passwordReset');
+    const [member] = await own.db.query<{ uuid: string; password_hash: string }>(
+      "SELECT m.uuid, m.password_hash FROM member m JOIN client c ON c.uuid = m.client_uuid WHERE c.identifier = 'acme' AND m.username = 'member'",
+    );
+    const token = await issuePasswordToken(own.db, member?.uuid ?? '', 'reset', 2);
+    await own.db.query(
+      "UPDATE password_reset_token SET expires_at = now() - interval '1 minute' WHERE token_hash = $1",
+      [hashResetToken(token)],
+    );
+    await page.goto(`${own.origin}/auth/reset-password/${token}`);
+    await page.locator('input[name=password]').fill('Spaet#Dran2026');
+    await page.locator('input[name=passwordConfirmation]').fill('Spaet#Dran2026');
+    await page.locator('button[type=submit]').click();
+    await expect(page.getByTestId('reset-error')).toHaveText(
+      'Der Link ist abgelaufen. Bitte fordern Sie einen neuen an.',
+    );
+    await expect(page).toHaveURL(/\/auth\/reset-password\//);
+    expect(await own.db.query('SELECT password_hash FROM member WHERE uuid = $1', [member?.uuid])).toEqual([
+      { password_hash: member?.password_hash },
+    ]);
   } finally {
     await own.close();
   }
