@@ -1,6 +1,7 @@
 /** Support login (signed single-use links, audit log) and the profile's security calls. */
 import { hashPassword } from '@dash/shared-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { issuePasswordToken } from '../src/modules/auth/passwordReset';
 import { createSupportToken, resolveSupportLinkSecret } from '../src/modules/auth/supportLink';
 import { type Agent, createTestServer, DEMO_PASSWORD, expectError, memberUuid, type TestServer } from './helpers';
 
@@ -144,6 +145,36 @@ describe('support login', () => {
       403,
       'Auth.Forbidden',
     );
+  });
+});
+
+describe('support sessions and the member row they ride on', () => {
+  it("survive the member's password change and password reset, which end the member's own other sessions", async () => {
+    // initech's admin carries support sessions of initech (no super-admin there); nothing else here uses it.
+    const host = { host: 'partner.localhost' };
+    const support = await supportLogin(createSupportToken(secret, { client: 'initech', adviser: 'A', reason: 'R' }));
+    expect(support.response.statusCode, support.response.body).toBe(200);
+    const adminUuid = await memberUuid(server.db, 'initech', 'admin');
+    expect((await support.agent.get('/api/member/state')).json().member.uuid).toBe(adminUuid);
+
+    const own = await server.login('initech', 'admin', host);
+    const ownOther = await server.login('initech', 'admin', host);
+    const changed = await own.post('/api/profile/changepassword', {
+      old: hashPassword(DEMO_PASSWORD),
+      new: hashPassword('Initech#2026'),
+      newCheck: hashPassword('Initech#2026'),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expectError(await ownOther.get('/api/heartbeat'), 401, 'Auth.Unauthorized');
+    expect((await support.agent.get('/api/heartbeat')).statusCode).toBe(200);
+
+    const token = await issuePasswordToken(server.db, adminUuid, 'reset', 2);
+    const anonymous = await server.anonymous(host);
+    const password = hashPassword('Initech#2027');
+    const reset = await anonymous.post('/api/resetpassword', { token, password, passwordConfirmation: password });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expectError(await own.get('/api/heartbeat'), 401, 'Auth.Unauthorized');
+    expect((await support.agent.get('/api/heartbeat')).statusCode).toBe(200);
   });
 });
 

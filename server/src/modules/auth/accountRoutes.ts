@@ -92,8 +92,9 @@ export function registerAccountRoutes(app: FastifyInstance, db: Database, config
       await tx.query('UPDATE password_reset_token SET used_at = now() WHERE member_uuid = $1 AND used_at IS NULL', [
         row.member_uuid,
       ]);
-      // Every other session of the member ends; the member is signed in with a new one.
-      await tx.query('DELETE FROM session WHERE member_uuid = $1', [row.member_uuid]);
+      // Every other session of the member ends; the member is signed in with a new one. A customer adviser's
+      // session that rides on this member row (support login) is not the member's and stays.
+      await tx.query('DELETE FROM session WHERE member_uuid = $1 AND support_adviser IS NULL', [row.member_uuid]);
       await deleteSession(tx, request.cookies[SESSION_COOKIE]);
       await createSession(tx, row.member_uuid, row.client_uuid, token);
       await tx.query('UPDATE member SET last_login_at = now() WHERE uuid = $1', [row.member_uuid]);

@@ -72,8 +72,9 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database): void 
     }
     await db.transaction(async (tx) => {
       await storeNewPassword(tx, session.memberUuid, current.passwordHash, body.new);
-      // The member's other sessions end; this one stays signed in.
-      await tx.query('DELETE FROM session WHERE member_uuid = $1 AND token_hash <> $2', [
+      // The member's other sessions end; this one stays signed in (and so does a customer adviser's session that
+      // rides on this member row: it is not the member's).
+      await tx.query('DELETE FROM session WHERE member_uuid = $1 AND token_hash <> $2 AND support_adviser IS NULL', [
         session.memberUuid,
         session.tokenHash,
       ]);
