@@ -299,11 +299,24 @@ describe('profile security', () => {
       expectError(await limited.post('/api/profile/changepassword', body), 400, 'Password.Invalid');
     }
     expectError(await limited.post('/api/profile/changepassword', body), 429, 'Request.TooManyRequests');
-    // Even the right password waits now.
+    // Even the right password waits now, and so does a username change (same limit); nothing changed.
+    const before = await server.db.query("SELECT username, password_hash FROM member WHERE username = 'loc.admin'");
     expectError(
       await limited.post('/api/profile/changepassword', { ...body, old: hashPassword(DEMO_PASSWORD) }),
       429,
       'Request.TooManyRequests',
+    );
+    expectError(
+      await limited.post('/api/profile/changeusername', {
+        username: 'loc.admin',
+        newUsername: 'loc.admin.neu',
+        password: hashPassword(DEMO_PASSWORD),
+      }),
+      429,
+      'Request.TooManyRequests',
+    );
+    expect(await server.db.query("SELECT username, password_hash FROM member WHERE username = 'loc.admin'")).toEqual(
+      before,
     );
   });
 
