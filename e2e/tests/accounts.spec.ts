@@ -375,7 +375,7 @@ test('profile security: change password, then username (both need the current pa
   await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
 });
 
-test('refused links: support login disallowed or expired, set-password link expired (the spec messages)', async ({
+test('refused: support login disallowed or expired, set-password link expired, too many reset requests (spec messages)', async ({
   page,
 }) => {
   const { createSupportToken, resolveSupportLinkSecret, supportLinkUrl } = await import(
@@ -420,6 +420,27 @@ test('refused links: support login disallowed or expired, set-password link expi
     expect(await own.db.query('SELECT password_hash FROM member WHERE uuid = $1', [member?.uuid])).toEqual([
       { password_hash: member?.password_hash },
     ]);
+
+    // Too many reset requests from one address: the 11th within 15 minutes is refused with the spec's message.
+    await page.goto(`${own.origin}/auth/forgot-password/acme`);
+    const statuses = await page.evaluate(async () => {
+      await fetch('/api/csrf');
+      const xsrf = /(?:^|; )XSRF-TOKEN=([^;]+)/.exec(document.cookie)?.[1] ?? '';
+      const answers: number[] = [];
+      for (let index = 0; index < 10; index += 1) {
+        const response = await fetch('/api/createpasswordresettoken', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+          body: JSON.stringify({ clientIdentifier: 'acme', username: `nobody-${index}` }),
+        });
+        answers.push(response.status);
+      }
+      return answers;
+    });
+    expect(statuses).toEqual(Array(10).fill(200));
+    await page.locator('input[name=username]').fill('member');
+    await page.locator('button[type=submit]').click();
+    await expect(page.getByTestId('forgot-error')).toHaveText('Zu viele Anfragen. Bitte warten Sie einen Moment.');
   } finally {
     await own.close();
   }
