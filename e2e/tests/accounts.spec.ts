@@ -228,8 +228,12 @@ test('profile details and settings: phone numbers checked, theme and language ap
 
   // Remembered across sign-in: a new session starts dark and in English.
   await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await signIn(page, 'acme', 'clara.otto');
+  await expect(page).toHaveURL(/\/auth\/login\/acme/);
+  await expect(page.locator('input[name=username]')).toBeVisible();
+  await page.locator('input[name=username]').fill('clara.otto');
+  await page.locator('input[name=password]').fill(PASSWORD);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await expect(page.getByTestId('header-name')).toBeVisible();
   await page.goto('/dashboard/profile/settings');
@@ -312,8 +316,8 @@ test('welcome mail: new member -> mail -> link -> set password -> signed in', as
 
     // The new password signs in; the welcome link is used up.
     await page.getByTestId('logout').click();
-    await expect(page).toHaveURL(/\/auth\/login/);
-    await page.goto(`${origin}/auth/login/acme`);
+    await expect(page).toHaveURL(/\/auth\/login\/acme/);
+    await expect(page.locator('input[name=username]')).toBeVisible();
     await page.locator('input[name=username]').fill('neu.start');
     await page.locator('input[name=password]').fill('Erstes#Passwort1');
     await page.locator('button[type=submit]').click();
@@ -367,8 +371,9 @@ test('profile security: change password, then username (both need the current pa
   await expect(usernameForm.getByRole('alert')).toHaveCount(0);
 
   await page.getByTestId('logout').click();
-  await expect(page).toHaveURL(/\/auth\/login/);
-  await page.goto('/auth/login/acme');
+  // Sign-out lands on the sign-in page with the company ID preset.
+  await expect(page).toHaveURL(/\/auth\/login\/acme/);
+  await expect(page.locator('input[name=username]')).toBeVisible();
   await page.locator('input[name=username]').fill('david.vogel.neu');
   await page.locator('input[name=password]').fill('Neu#Vogel2026');
   await page.locator('button[type=submit]').click();
