@@ -28,7 +28,7 @@ describe('heartbeat (spec section 9)', () => {
   it('keeps the user signed in on a successful heartbeat and on other errors', async () => {
     const call = vi
       .spyOn(api, 'call')
-      .mockResolvedValueOnce(undefined)
+      .mockResolvedValueOnce({ ok: true })
       .mockRejectedValueOnce(new ApiError(502, undefined, 'heartbeat'))
       .mockRejectedValueOnce(new ApiError(0, undefined, 'heartbeat'));
     const onSignedOut = vi.fn();
