@@ -137,10 +137,14 @@ test.describe('sidebar per role and licensee (spec section 2)', () => {
       ],
     },
   ];
-  for (const { client, user, base, expected } of cases) {
-    test(`${client} ${user}`, async ({ page }) => {
+  // Every other case runs with a dark system theme, so both themes show every sidebar rule's outcome.
+  for (const [index, { client, user, base, expected }] of cases.entries()) {
+    const theme = index % 2 === 1 ? 'dark' : 'light';
+    test(`${client} ${user} (${theme})`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: theme });
       await signIn(page, client, user, base);
       expect(await sidebarEntries(page)).toEqual([...expected].sort());
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
     });
   }
 });
