@@ -79,6 +79,16 @@ test.describe('navigation through every area', () => {
     await expect(page).toHaveURL(/\/dashboard\/start\/overview\/elearnings$/);
   });
 
+  test('entering a page without the permission by its address shows an error toast and an allowed page', async ({
+    page,
+  }) => {
+    await signIn(page, 'acme', 'member');
+    await page.goto('/dashboard/apps/elearnings/catalog/list');
+    await expect(page.getByTestId('toast-danger')).toContainText('keine Berechtigung');
+    await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+    await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
+  });
+
   test('an area the client has switched off is never downloaded', async ({ page }) => {
     const downloads = recordRemoteDownloads(page);
     await signIn(page, 'globex', 'admin');

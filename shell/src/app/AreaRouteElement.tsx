@@ -1,7 +1,7 @@
 import { i18n } from '@dash/shared-core';
 import { type AreaRoute, Spinner, showToast, useCan } from '@dash/shared-ui';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { AreaErrorBoundary } from './AreaErrorBoundary';
 
@@ -16,14 +16,19 @@ function pageOf(route: AreaRoute & { load: NonNullable<AreaRoute['load']> }): Co
   return page;
 }
 
-/** Route guard (spec section 2): without the permission an error toast shows and the user stays where he was. */
+/**
+ * Route guard (spec section 2): without the permission an error toast shows and the user stays where he was.
+ * A page entered by its address (the first location of this document, key 'default') has no page of the app to go
+ * back to: going back would leave or reload the document and lose the toast, so the start page replaces it.
+ */
 function Forbidden() {
   const navigate = useNavigate();
+  const enteredByAddress = useLocation().key === 'default';
   useEffect(() => {
     showToast({ type: 'danger', title: i18n.t('toast.errorTitle'), message: i18n.t('guard.forbidden') });
-    if (window.history.length > 1) navigate(-1);
-    else navigate('/dashboard/start/overview', { replace: true });
-  }, [navigate]);
+    if (enteredByAddress) navigate('/dashboard/start/overview', { replace: true });
+    else navigate(-1);
+  }, [navigate, enteredByAddress]);
   return null;
 }
 
