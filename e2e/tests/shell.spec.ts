@@ -171,6 +171,10 @@ test.describe('shell behaviour', () => {
     const box = await sidebar.boundingBox();
     expect(box?.width).toBe(17 * 16);
     expect(await sidebar.evaluate((element) => getComputedStyle(element).position)).toBe('fixed');
+    // The header keeps one line (long licensee and member names are cut), so it never covers the sidebar.
+    const header = await page.locator('header.shell-header').boundingBox();
+    expect((header?.y ?? 0) + (header?.height ?? 0)).toBeLessThanOrEqual(box?.y ?? 0);
+    await expect(sidebar.getByRole('heading', { name: 'Start' })).toBeInViewport();
   });
 
   test('keyboard: skip link, sidebar groups and links work without a mouse, with visible focus', async ({ page }) => {
