@@ -281,6 +281,17 @@ describe('profile', () => {
     const read = profileSettingSchema.parse((await member.get('/api/profile/readprofilesetting')).json());
     expect(read).toMatchObject({ frontendStyle: { theme: 'dark' }, languageCode: 'en_GB' });
 
+    // null: the member never chose a theme (or chose to follow the system again); a language switch sends it so.
+    const unpinned = await member.post('/api/profile/updateprofilesetting', {
+      frontendStyle: { theme: null },
+      languageCode: 'en_GB',
+    });
+    expect(unpinned.statusCode, unpinned.body).toBe(200);
+    expect(profileSettingSchema.parse((await member.get('/api/profile/readprofilesetting')).json())).toMatchObject({
+      frontendStyle: { theme: null },
+      languageCode: 'en_GB',
+    });
+
     // Another member's setting is untouched.
     const other = profileSettingSchema.parse((await admin.get('/api/profile/readprofilesetting')).json());
     expect(other.languageCode).toBe('de_DE');

@@ -31,7 +31,8 @@ export const profileSettingSchema = z.object({
 export type ProfileSetting = z.infer<typeof profileSettingSchema>;
 
 export const profileUpdateSettingRequestSchema = z.strictObject({
-  frontendStyle: z.strictObject({ theme: themeSchema }),
+  /** null keeps following the system preference (a language switch must not pin today's system theme). */
+  frontendStyle: z.strictObject({ theme: themeSchema.nullable() }),
   languageCode: languageCodeSchema,
 });
 

@@ -17,9 +17,8 @@ export function LanguageSwitch() {
     if (status === 'authenticated' && settings) {
       const saved = await api.call('profileUpdateSetting', {
         languageCode: language,
-        frontendStyle: {
-          theme: settings.frontendStyle.theme ?? (document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light'),
-        },
+        // A theme never chosen stays unchosen, so that the display keeps following the system.
+        frontendStyle: { theme: settings.frontendStyle.theme },
       });
       setSettings(saved);
     }
