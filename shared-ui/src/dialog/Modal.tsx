@@ -1,4 +1,13 @@
-import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n/register';
 
@@ -87,7 +96,8 @@ export function Modal({
     return () => clearTimeout(timer);
   }, [phase, finishClosing]);
 
-  useEffect(() => {
+  // Before paint: a key pressed as soon as the dialog shows (Escape, Tab) must already reach it.
+  useLayoutEffect(() => {
     if (phase === 'open') {
       wasOpenRef.current = true;
       if (!returnFocusRef.current) returnFocusRef.current = document.activeElement as HTMLElement | null;
