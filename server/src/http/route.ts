@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/database';
 import { loadSession, type SessionContext } from '../modules/auth/sessions';
-import { writeSupportAudit } from '../modules/auth/supportAudit';
+import { auditSupportCall } from '../modules/auth/supportAudit';
 import { ApiHttpError } from './errors';
 
 export interface HandlerContext<Body> {
@@ -86,13 +86,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
       };
       // A customer adviser's session: every call (but the periodic heartbeat) goes to the support audit log.
       if (!session?.support || endpoint.id === 'heartbeat') return run();
-      const audit = (status: number) =>
-        writeSupportAudit(db, session, {
-          action: endpoint.id,
-          method: endpoint.method,
-          path: request.url.split('?')[0] ?? request.url,
-          status,
-        });
+      const audit = (status: number) => auditSupportCall(db, session, endpoint, request, status);
       let result: unknown;
       try {
         result = await run();

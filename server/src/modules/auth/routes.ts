@@ -8,7 +8,7 @@ import { registerEndpoint } from '../../http/route';
 import { hostNameOf, licenseeForHost } from '../bootstrap/licensees';
 import { verifyPassword } from './passwords';
 import { createSession, deleteSession, loadSession } from './sessions';
-import { writeSupportAudit } from './supportAudit';
+import { auditSupportCall } from './supportAudit';
 
 /** Failed sign-ins in a row before an account is locked, and for how long (answer: 429 Login.TooManyAttempts). */
 export const MAX_FAILED_LOGINS = 5;
@@ -91,14 +91,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     // Sign-out is public (it also clears a stale cookie), so the route wrapper does not audit it: a customer
     // adviser's sign-out is written to the support audit log here.
     const session = await loadSession(db, request);
-    if (session?.support) {
-      await writeSupportAudit(db, session, {
-        action: ENDPOINTS.logout.id,
-        method: ENDPOINTS.logout.method,
-        path: request.url.split('?')[0] ?? request.url,
-        status: 200,
-      });
-    }
+    if (session) await auditSupportCall(db, session, ENDPOINTS.logout, request, 200);
     await deleteSession(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(request, reply);
     return { ok: true as const };

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database';
 import type { SessionContext } from './sessions';
 
@@ -22,4 +23,20 @@ export async function writeSupportAudit(
       entry.status,
     ],
   );
+}
+
+/** The audit entry of one API call of a support session (nothing for any other session). */
+export function auditSupportCall(
+  db: Queryable,
+  session: Pick<SessionContext, 'clientUuid' | 'memberUuid' | 'support'>,
+  endpoint: { id: string; method: string },
+  request: FastifyRequest,
+  status: number,
+): Promise<void> {
+  return writeSupportAudit(db, session, {
+    action: endpoint.id,
+    method: endpoint.method,
+    path: request.url.split('?')[0] ?? request.url,
+    status,
+  });
 }
