@@ -178,6 +178,57 @@ describe('member list', () => {
   });
 });
 
+describe('member list order kept between calls (KeyOrderCache, migration 005)', () => {
+  const version = async (client: string) =>
+    (
+      await server.db.query<{ version: string }>(
+        'SELECT member_list_version::text AS version FROM client WHERE identifier = $1',
+        [client],
+      )
+    )[0]?.version;
+
+  it("moves a client's member list version with every statement that changes its members, and only its own", async () => {
+    const [acme, globex] = [await version('acme'), await version('globex')];
+    // One statement over many members moves it once.
+    await server.db.query(
+      `UPDATE member SET language = language WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`,
+    );
+    expect(BigInt((await version('acme')) ?? 0)).toBe(BigInt(acme ?? 0) + 1n);
+    expect(await version('globex')).toBe(globex);
+    // A statement that changes no member moves nothing.
+    await server.db.query(`UPDATE member SET language = language WHERE uuid = $1`, [crypto.randomUUID()]);
+    expect(BigInt((await version('acme')) ?? 0)).toBe(BigInt(acme ?? 0) + 1n);
+  });
+
+  it('shows a change written by anyone (another server, a script) in the very next call', async () => {
+    const before = await list(admin, { perPage: 100 });
+    // Read twice, so the second answer comes from the kept order.
+    expect(await list(admin, { perPage: 100 })).toEqual(before);
+    // Not the admin who asks: archiving him would end his session.
+    const first = before.items.find((item) => item.username !== 'admin');
+    expect(first).toBeDefined();
+    const uuid = first?.uuid ?? '';
+    try {
+      // Not through the API, so no code of this server can have told the list: only the database knows.
+      await server.db.query("UPDATE member SET last_name = 'Zzzz' WHERE uuid = $1", [uuid]);
+      const renamed = await list(admin, { perPage: 100 });
+      expect(renamed.items.at(-1)).toMatchObject({ uuid, lastName: 'Zzzz' });
+      expect(renamed.total).toBe(before.total);
+
+      await server.db.query('UPDATE member SET archived_at = now() WHERE uuid = $1', [uuid]);
+      const archived = await list(admin, { perPage: 100 });
+      expect(archived.total).toBe(before.total - 1);
+      expect(archived.items.some((item) => item.uuid === uuid)).toBe(false);
+    } finally {
+      await server.db.query('UPDATE member SET last_name = $2, archived_at = NULL WHERE uuid = $1', [
+        uuid,
+        first?.lastName,
+      ]);
+    }
+    expect(await list(admin, { perPage: 100 })).toEqual(before);
+  });
+});
+
 describe('member details', () => {
   it("answers an acme member's details with org units and locations", async () => {
     const uuid = await memberUuid(server.db, 'acme', 'member');

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { PgliteStatements } from './pglitePrepared';
 
 /** What the modules need from the database; the same on embedded PGlite and a PostgreSQL server. */
 export interface Queryable {
@@ -20,16 +21,20 @@ export interface Database extends Queryable {
 export async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const db = dataDir ? await PGlite.create(path.join(dataDir, 'pgdata')) : await PGlite.create();
+  const statements = new PgliteStatements(db);
+  // PGlite's own locks, taken as its query() takes them: a statement never runs inside another caller's
+  // transaction, and inside `transaction()` (which holds the transaction lock) statements take turns.
+  const inTurn = <T>(run: () => Promise<T>) => db._runExclusiveQuery(run);
   return {
     kind: 'pglite',
     async query<Row>(sql: string, params: unknown[] = []) {
-      return (await db.query<Row>(sql, params)).rows;
+      return db._runExclusiveTransaction(() => inTurn(() => statements.query<Row>(sql, params)));
     },
     async transaction(work) {
-      return db.transaction((tx) =>
+      return db.transaction(() =>
         work({
           async query<Row>(sql: string, params: unknown[] = []) {
-            return (await tx.query<Row>(sql, params)).rows;
+            return inTurn(() => statements.query<Row>(sql, params));
           },
         }),
       );

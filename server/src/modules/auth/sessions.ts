@@ -18,6 +18,11 @@ export interface SessionContext {
   permissions: string[];
   featureFlags: FeatureFlags;
   support: { adviser: string; reason: string } | null;
+  /**
+   * The client's member list version (migration 005), read with the session so that a cached member list order
+   * is checked against the database without another query.
+   */
+  memberListVersion: string;
 }
 
 export function hashToken(token: string): string {
@@ -35,6 +40,7 @@ interface SessionRow {
   feature_risk_assessments: boolean;
   feature_templates: boolean;
   feature_calendar: boolean;
+  member_list_version: string;
   refresh: boolean;
 }
 
@@ -46,7 +52,7 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
   const rows = await db.query<SessionRow>(
     `SELECT s.token_hash, s.member_uuid, s.client_uuid, m.role, s.support_adviser, s.support_reason,
             c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
-            s.last_seen_at < now() - interval '1 minute' AS refresh
+            c.member_list_version::text AS member_list_version, s.last_seen_at < now() - interval '1 minute' AS refresh
        FROM session s
        JOIN member m ON m.uuid = s.member_uuid
        JOIN client c ON c.uuid = s.client_uuid
@@ -78,6 +84,7 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
       calendar: row.feature_calendar,
     },
     support: row.support_adviser ? { adviser: row.support_adviser, reason: row.support_reason ?? '' } : null,
+    memberListVersion: row.member_list_version,
   };
 }
 
