@@ -31,7 +31,7 @@ export async function migrate(db: Database): Promise<string[]> {
   return applied;
 }
 
-/** Our migrations hold no functions or quoted semicolons, so splitting on `;` at line ends is safe. */
+/** Function bodies in our migrations stay on one line (005), so splitting on `;` at line ends is safe. */
 function splitStatements(sql: string): string[] {
   return sql
     .split(/;\s*$/m)
