@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { type KeyOrder, KeyOrderCache } from '../../db/keyOrderCache';
 import { iso, likePattern } from '../../db/rows';
+import { VersionedRowCache } from '../../db/versionedRowCache';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import type { SessionContext } from '../auth/sessions';
@@ -100,6 +101,8 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
   // The order of each filter and sort of a client's list, exact for the client's member list version (see
   // KeyOrderCache): paging, re-sorting back and searching again read only the page's rows.
   const memberOrders = new KeyOrderCache();
+  // And the rows of the pages read, for the same version: every change of a member moves the version.
+  const memberRows = new VersionedRowCache<MemberListItem>();
 
   registerEndpoint(app, db, ENDPOINTS.memberList, async ({ body, session }) => {
     const params: unknown[] = [];
@@ -134,18 +137,15 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
           );
     if (keyOrder?.keys) {
       const keys = keyOrder.keys.slice(offset, offset + body.perPage);
-      const rows =
-        keys.length === 0
-          ? []
-          : await db.query<MemberRow>(
-              `SELECT ${MEMBER_COLUMNS} FROM member r WHERE r.uuid = ANY($1::uuid[]) AND r.client_uuid = $2`,
-              [keys, session.clientUuid],
-            );
-      const byUuid = new Map(rows.map((row) => [row.uuid, row]));
-      const items = keys.flatMap((uuid) => {
-        const row = byUuid.get(uuid);
-        return row ? [toListItem(row)] : [];
-      });
+      const rows = await memberRows.get(session.clientUuid, session.memberListVersion, keys, async (missing) =>
+        (
+          await db.query<MemberRow>(
+            `SELECT ${MEMBER_COLUMNS} FROM member r WHERE r.uuid = ANY($1::uuid[]) AND r.client_uuid = $2`,
+            [missing, session.clientUuid],
+          )
+        ).map((row): [string, MemberListItem] => [row.uuid, toListItem(row)]),
+      );
+      const items = keys.flatMap((uuid) => rows.get(uuid) ?? []);
       return { items, total: keyOrder.total };
     }
 
