@@ -344,4 +344,29 @@ describe('licensee by host name', () => {
     const partner = await server.agent({ host: 'partner.localhost' }).get('/api/bootstrap/load-licensee-config');
     expect(partner.json()).toMatchObject({ licenseeName: 'SafeGuard Partners', isWhitelabelPartner: true });
   });
+
+  it("answers the spec's defaults for branding values a licensee's configuration lacks", async () => {
+    const [saved] = await server.db.query<{ name: string; theme: unknown }>(
+      "SELECT name, theme FROM licensee WHERE 'partner.localhost' = ANY(host_names)",
+    );
+    try {
+      await server.db.query(`UPDATE licensee SET name = '', theme = $1 WHERE 'partner.localhost' = ANY(host_names)`, [
+        JSON.stringify({ light: { primary: '#123456', highlight: 'red' } }),
+      ]);
+      const response = await server.agent({ host: 'partner.localhost' }).get('/api/bootstrap/load-licensee-config');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({
+        licenseeName: 'Dashboard',
+        theme: {
+          light: { primary: '#123456', contrast: '#ffffff', highlight: null },
+          dark: { primary: '#b9b9b9', contrast: '#000000', highlight: null },
+        },
+      });
+    } finally {
+      await server.db.query(`UPDATE licensee SET name = $1, theme = $2 WHERE 'partner.localhost' = ANY(host_names)`, [
+        saved?.name,
+        JSON.stringify(saved?.theme),
+      ]);
+    }
+  });
 });

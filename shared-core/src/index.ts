@@ -2,6 +2,7 @@
 export * from './api/client';
 export * from './api/routes';
 export * from './areas';
+export * from './branding';
 export type * from './contract';
 export * from './errors/codes';
 export * from './errors/messages';

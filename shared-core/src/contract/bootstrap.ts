@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { FEATURE_FLAGS } from '../featureFlags';
 import { PERMISSIONS } from '../permissions';
 
-const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+/** A theme colour: #rrggbb. */
+export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+const colourSchema = z.string().regex(COLOUR_PATTERN);
 const themeColoursSchema = z.object({
   primary: colourSchema,
   contrast: colourSchema,

@@ -1,11 +1,5 @@
-import type { LicenseeConfig } from '@dash/shared-core';
+import { DEFAULT_THEME, type LicenseeConfig } from '@dash/shared-core';
 import { useSessionStore } from '@dash/shared-ui';
-
-/** Spec section 9: default colours when the licensee configuration has none. */
-export const DEFAULT_THEME: LicenseeConfig['theme'] = {
-  light: { primary: '#3b3b3b', contrast: '#ffffff', highlight: null },
-  dark: { primary: '#b9b9b9', contrast: '#000000', highlight: null },
-};
 
 export type ThemeName = 'light' | 'dark';
 

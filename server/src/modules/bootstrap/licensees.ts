@@ -1,3 +1,4 @@
+import { licenseeNameOrDefault, type StoredTheme, themeWithDefaults } from '@dash/shared-core';
 import type { LicenseeConfig } from '@dash/shared-core/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../../db/database';
@@ -8,7 +9,8 @@ export interface LicenseeRow {
   name: string;
   is_whitelabel_partner: boolean;
   mood_image_copyright: string | null;
-  theme: LicenseeConfig['theme'];
+  /** As stored: a value may be missing (then the spec's default applies). */
+  theme: StoredTheme | null;
   footer: LicenseeConfig['footer'];
   logo_file_uuid: string | null;
   mood_file_uuid: string | null;
@@ -41,14 +43,14 @@ export function fileUrl(context: string, type: string, uuid: string | null, file
 export function toLicenseeConfig(row: LicenseeRow, supportChatScriptUrl: string | null): LicenseeConfig {
   return {
     licenseeIdentifier: row.identifier,
-    licenseeName: row.name,
+    licenseeName: licenseeNameOrDefault(row.name),
     moodImageCopyright: row.mood_image_copyright,
     isWhitelabelPartner: row.is_whitelabel_partner,
     images: {
       logo: fileUrl('licensee', 'logo', row.logo_file_uuid, 'logo.svg'),
       mood: fileUrl('licensee', 'mood', row.mood_file_uuid, 'mood.svg'),
     },
-    theme: row.theme,
+    theme: themeWithDefaults(row.theme),
     footer: row.footer,
     supportChatKey: row.support_chat_key,
     supportChatScriptUrl: row.support_chat_key ? supportChatScriptUrl : null,

@@ -1,0 +1,36 @@
+import { COLOUR_PATTERN, type LicenseeConfig } from './contract/bootstrap';
+
+/** Spec section 9: the licensee name and theme colours when the licensee configuration has none. */
+export const DEFAULT_LICENSEE_NAME = 'Dashboard';
+export const DEFAULT_THEME: LicenseeConfig['theme'] = {
+  light: { primary: '#3b3b3b', contrast: '#ffffff', highlight: null },
+  dark: { primary: '#b9b9b9', contrast: '#000000', highlight: null },
+};
+
+type Colours = LicenseeConfig['theme']['light'];
+/** What a licensee's stored theme may hold: any part may be missing or empty. */
+export type StoredTheme = {
+  [mode in keyof LicenseeConfig['theme']]?: { [key in keyof Colours]?: string | null } | null;
+};
+
+const colourOr = <T extends string | null>(value: unknown, fallback: T): string | T =>
+  typeof value === 'string' && COLOUR_PATTERN.test(value) ? value : fallback;
+
+/** A licensee's theme with the spec's default for every colour that is missing or not a colour. */
+export function themeWithDefaults(stored: StoredTheme | null | undefined): LicenseeConfig['theme'] {
+  const mode = (name: keyof LicenseeConfig['theme']): Colours => {
+    const colours = stored?.[name] ?? {};
+    const fallback = DEFAULT_THEME[name];
+    return {
+      primary: colourOr(colours.primary, fallback.primary),
+      contrast: colourOr(colours.contrast, fallback.contrast),
+      highlight: colourOr(colours.highlight, fallback.highlight),
+    };
+  };
+  return { light: mode('light'), dark: mode('dark') };
+}
+
+/** The licensee's name, or the spec's default when it has none. */
+export function licenseeNameOrDefault(name: string | null | undefined): string {
+  return name?.trim() ? name.trim() : DEFAULT_LICENSEE_NAME;
+}
