@@ -14,6 +14,7 @@ export * from './page/Tabs';
 export * from './registration/types';
 export * from './routing';
 export * from './session/sessionStore';
+export * from './state/devtoolsOptions';
 export * from './table/DataTable';
 export * from './table/download';
 export * from './table/useTableState';

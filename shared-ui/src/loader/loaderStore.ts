@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
+import { devtoolsOptions } from '../state/devtoolsOptions';
 
 /** Spec section 4 "Loader": what the page is busy with. */
 export type LoaderKind = 'logIn' | 'save' | 'load';
@@ -63,6 +64,6 @@ export const useLoaderStore = create<LoaderStore>()(
         },
       };
     },
-    { name: 'loader', maxAge: 25 },
+    devtoolsOptions('loader'),
   ),
 );

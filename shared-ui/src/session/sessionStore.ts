@@ -2,6 +2,7 @@ import type { LicenseeConfig, MemberState, ProfileSetting } from '@dash/shared-c
 import { type FeatureFlag, hasAnyPermission, type Permission } from '@dash/shared-core';
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
+import { devtoolsOptions } from '../state/devtoolsOptions';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 
@@ -35,7 +36,7 @@ export const useSessionStore = create<SessionState>()(
       reload: async () => null,
       logout: async () => undefined,
     }),
-    { name: 'session', maxAge: 25 },
+    devtoolsOptions('session'),
   ),
 );
 

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
+import { devtoolsOptions } from '../state/devtoolsOptions';
 
 export type ToastType = 'success' | 'info' | 'warning' | 'danger';
 
@@ -38,7 +39,7 @@ export const useToastStore = create<ToastState>()(
         set((state) => ({ toasts: state.toasts.filter((item) => item.id !== id) }), false, 'dismiss');
       },
     }),
-    { name: 'toasts', maxAge: 25 },
+    devtoolsOptions('toasts'),
   ),
 );
 

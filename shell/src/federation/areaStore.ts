@@ -6,7 +6,7 @@ import {
   type MemberState,
   type RemoteConfig,
 } from '@dash/shared-core';
-import type { AreaRegistration, RegisterArea } from '@dash/shared-ui';
+import { type AreaRegistration, devtoolsOptions, type RegisterArea } from '@dash/shared-ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
@@ -42,49 +42,46 @@ export function areaDefinition(name: string): AreaDefinition | undefined {
 }
 
 export const useAreaStore = create<AreaState>()(
-  devtools(
-    (set, get) => {
-      const setEntry = (name: string, entry: AreaEntry) =>
-        set((state) => ({ areas: { ...state.areas, [name]: entry } }), false, `area/${name}/${entry.status}`);
+  devtools((set, get) => {
+    const setEntry = (name: string, entry: AreaEntry) =>
+      set((state) => ({ areas: { ...state.areas, [name]: entry } }), false, `area/${name}/${entry.status}`);
 
-      async function load(name: string, force: boolean) {
-        const config = get().remotes.find((remote) => remote.name === name);
-        if (!config) {
-          setEntry(name, { status: 'error' });
-          return;
-        }
-        setEntry(name, { status: 'loading' });
-        try {
-          if (force) registerRemotes([{ name: config.scope, entry: config.manifestUrl }], { force: true });
-          const module = await loadRemote<{ default: RegisterArea }>(`${config.scope}/register`);
-          if (!module?.default) throw new Error(`${name} has no register export`);
-          const registration = module.default();
-          addNamespace(registration.namespace, registration.translations);
-          setEntry(name, { status: 'ready', registration });
-        } catch (error) {
-          console.warn(`Area ${name} failed to load`, error);
-          setEntry(name, { status: 'error' });
-        }
+    async function load(name: string, force: boolean) {
+      const config = get().remotes.find((remote) => remote.name === name);
+      if (!config) {
+        setEntry(name, { status: 'error' });
+        return;
       }
+      setEntry(name, { status: 'loading' });
+      try {
+        if (force) registerRemotes([{ name: config.scope, entry: config.manifestUrl }], { force: true });
+        const module = await loadRemote<{ default: RegisterArea }>(`${config.scope}/register`);
+        if (!module?.default) throw new Error(`${name} has no register export`);
+        const registration = module.default();
+        addNamespace(registration.namespace, registration.translations);
+        setEntry(name, { status: 'ready', registration });
+      } catch (error) {
+        console.warn(`Area ${name} failed to load`, error);
+        setEntry(name, { status: 'error' });
+      }
+    }
 
-      return {
-        remotes: [],
-        areas: {},
-        configure(remotes) {
-          // Where remotes live is run-time configuration from the server, never part of the shell's build.
-          registerRemotes(remotes.map((remote) => ({ name: remote.scope, entry: remote.manifestUrl })));
-          set({ remotes }, false, 'configure');
-        },
-        async ensure(name) {
-          const status = get().areas[name]?.status;
-          if (status === 'ready' || status === 'loading' || status === 'error') return;
-          await load(name, false);
-        },
-        retry: (name) => load(name, true),
-      };
-    },
-    { name: 'areas', maxAge: 25 },
-  ),
+    return {
+      remotes: [],
+      areas: {},
+      configure(remotes) {
+        // Where remotes live is run-time configuration from the server, never part of the shell's build.
+        registerRemotes(remotes.map((remote) => ({ name: remote.scope, entry: remote.manifestUrl })));
+        set({ remotes }, false, 'configure');
+      },
+      async ensure(name) {
+        const status = get().areas[name]?.status;
+        if (status === 'ready' || status === 'loading' || status === 'error') return;
+        await load(name, false);
+      },
+      retry: (name) => load(name, true),
+    };
+  }, devtoolsOptions('areas')),
 );
 
 /** Loads the register entry of every area the member may open (routes themselves stay lazy). */
