@@ -30,40 +30,37 @@ export function loaderToShow(active: Record<LoaderKind, number>): LoaderState {
 let hideTimer: ReturnType<typeof setTimeout> | undefined;
 
 export const useLoaderStore = create<LoaderStore>()(
-  devtools(
-    (set, get) => {
-      function update(active: Record<LoaderKind, number>) {
-        const next = loaderToShow(active);
+  devtools((set, get) => {
+    function update(active: Record<LoaderKind, number>) {
+      const next = loaderToShow(active);
+      if (hideTimer) clearTimeout(hideTimer);
+      hideTimer = undefined;
+      if (next === 'hide' && get().visible !== 'hide') {
+        set({ active }, false, 'loader/pending-hide');
+        hideTimer = setTimeout(
+          () => set({ visible: loaderToShow(get().active) }, false, 'loader/hide'),
+          LOADER_HIDE_DELAY_MS,
+        );
+      } else {
+        set({ active, visible: next }, false, `loader/${next}`);
+      }
+    }
+    return {
+      active: { logIn: 0, save: 0, load: 0 },
+      visible: 'hide',
+      errorCode: null,
+      start(kind) {
+        set({ errorCode: null }, false, 'loader/clear-error');
+        update({ ...get().active, [kind]: get().active[kind] + 1 });
+      },
+      stop(kind) {
+        update({ ...get().active, [kind]: Math.max(0, get().active[kind] - 1) });
+      },
+      fail(code) {
         if (hideTimer) clearTimeout(hideTimer);
         hideTimer = undefined;
-        if (next === 'hide' && get().visible !== 'hide') {
-          set({ active }, false, 'loader/pending-hide');
-          hideTimer = setTimeout(
-            () => set({ visible: loaderToShow(get().active) }, false, 'loader/hide'),
-            LOADER_HIDE_DELAY_MS,
-          );
-        } else {
-          set({ active, visible: next }, false, `loader/${next}`);
-        }
-      }
-      return {
-        active: { logIn: 0, save: 0, load: 0 },
-        visible: 'hide',
-        errorCode: null,
-        start(kind) {
-          set({ errorCode: null }, false, 'loader/clear-error');
-          update({ ...get().active, [kind]: get().active[kind] + 1 });
-        },
-        stop(kind) {
-          update({ ...get().active, [kind]: Math.max(0, get().active[kind] - 1) });
-        },
-        fail(code) {
-          if (hideTimer) clearTimeout(hideTimer);
-          hideTimer = undefined;
-          set({ active: { logIn: 0, save: 0, load: 0 }, visible: 'hide', errorCode: code }, false, 'loader/fail');
-        },
-      };
-    },
-    devtoolsOptions('loader'),
-  ),
+        set({ active: { logIn: 0, save: 0, load: 0 }, visible: 'hide', errorCode: code }, false, 'loader/fail');
+      },
+    };
+  }, devtoolsOptions('loader')),
 );
