@@ -31,7 +31,12 @@ test.describe('licensee branding by host name', () => {
       'href',
       'https://safeguard.example.com/legal',
     );
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} SafeGuard Partners`);
+    // The mood image and its copyright show on wide screens only.
     await expect(page.getByText('Photo: SafeGuard Partners Ltd')).toBeVisible();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByText('Photo: SafeGuard Partners Ltd')).toBeHidden();
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await page.locator('input[name=clientIdentifier]').fill('initech');
     await page.getByLabel('Benutzername').fill('admin');
