@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -25,6 +26,38 @@ async function sidebarEntries(page: Page): Promise<string[]> {
   }
   for (const link of await sidebar.locator(':scope > div > ul > li > a').allTextContents()) entries.add(link);
   return [...entries].sort();
+}
+
+/** German sidebar label -> English one, from the common translations (the sidebar's one source of texts). */
+const NAV_TEXTS = (language: string): Record<string, string> =>
+  JSON.parse(
+    readFileSync(
+      fileURLToPath(new URL(`../../shared-core/src/i18n/locales/${language}.json`, import.meta.url)),
+      'utf8',
+    ),
+  ).nav;
+const GERMAN_NAV = NAV_TEXTS('de_DE');
+const ENGLISH_NAV = NAV_TEXTS('en_GB');
+const TO_ENGLISH = new Map(Object.entries(GERMAN_NAV).map(([key, german]) => [german, ENGLISH_NAV[key] ?? '']));
+const TO_GERMAN = new Map([...TO_ENGLISH].map(([german, english]) => [english, german]));
+
+/** The same sidebar in the other language: '# Section', 'Group: child, child' and 'Entry' lines. */
+function translated(entries: string[], to: 'en_GB' | 'de_DE'): string[] {
+  const dictionary = to === 'en_GB' ? TO_ENGLISH : TO_GERMAN;
+  const word = (text: string) => {
+    const result = dictionary.get(text);
+    if (!result) throw new Error(`no ${to} text for sidebar label "${text}"`);
+    return result;
+  };
+  return entries
+    .map((entry) => {
+      if (entry.startsWith('# ')) return `# ${word(entry.slice(2))}`;
+      const [group, children] = entry.split(': ');
+      return children === undefined
+        ? word(entry)
+        : `${word(group ?? '')}: ${children.split(', ').map(word).join(', ')}`;
+    })
+    .sort();
 }
 
 const MEMBER_ENTRIES = [
@@ -137,14 +170,30 @@ test.describe('sidebar per role and licensee (spec section 2)', () => {
       ],
     },
   ];
-  // Every other case runs with a dark system theme, so both themes show every sidebar rule's outcome.
+  // Every case checks its sidebar in both themes and both languages; half of them start in the dark theme.
   for (const [index, { client, user, base, expected }] of cases.entries()) {
-    const theme = index % 2 === 1 ? 'dark' : 'light';
-    test(`${client} ${user} (${theme})`, async ({ page }) => {
+    const [theme, otherTheme] = index % 2 === 1 ? (['dark', 'light'] as const) : (['light', 'dark'] as const);
+    test(`${client} ${user} (${theme}, then ${otherTheme}; both languages)`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: theme });
       await signIn(page, client, user, base);
       expect(await sidebarEntries(page)).toEqual([...expected].sort());
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+
+      await page.emulateMedia({ colorScheme: otherTheme });
+      await expect(page.locator('html')).toHaveAttribute('data-theme', otherTheme);
+      expect(await sidebarEntries(page)).toEqual([...expected].sort());
+
+      // The other language, then back: the switch is saved in the member's profile settings.
+      const switcher = page.getByTestId('language-switch');
+      const language = await switcher.inputValue();
+      const other = language === 'de_DE' ? 'en_GB' : 'de_DE';
+      const navigationLabel = (to: string) => (to === 'en_GB' ? ENGLISH_NAV.label : GERMAN_NAV.label) ?? '';
+      await switcher.selectOption(other);
+      await expect(page.getByRole('navigation', { name: navigationLabel(other) })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', other.replace('_', '-'));
+      expect(await sidebarEntries(page)).toEqual(translated(expected, other));
+      await page.getByTestId('language-switch').selectOption(language);
+      await expect(page.getByRole('navigation', { name: navigationLabel(language) })).toBeVisible();
     });
   }
 });
@@ -273,6 +322,28 @@ test.describe('shell behaviour', () => {
   });
 });
 
+/** Elements of <main> whose right edge lies beyond main's content box (not inside a scrolling container). */
+async function contentSpill(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const main = document.querySelector('main');
+    if (!main) return [];
+    const right = main.getBoundingClientRect().right - Number.parseFloat(getComputedStyle(main).paddingRight);
+    const scrolls = (element: Element) => {
+      for (let parent = element.parentElement; parent && parent !== main; parent = parent.parentElement) {
+        if (getComputedStyle(parent).overflowX !== 'visible') return true;
+      }
+      return false;
+    };
+    return [...main.querySelectorAll('*')]
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        return box.width > 0 && box.right > right + 1 && !scrolls(element);
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`)
+      .slice(0, 5);
+  });
+}
+
 test.describe('accessibility and layout', () => {
   const pages = [
     { name: 'sign-in', path: '/auth/login', signedIn: false },
@@ -282,7 +353,9 @@ test.describe('accessibility and layout', () => {
     { name: 'not-found', path: '/dashboard/start/infopoint', signedIn: true },
   ];
   for (const { name, path, signedIn } of pages) {
-    test(`${name}: no serious or critical axe violations, screenshots at 375, 768 and 1280 px`, async ({ page }) => {
+    test(`${name}: no serious or critical axe violations in either theme, screenshots at 375, 768 and 1280 px`, async ({
+      page,
+    }) => {
       if (signedIn) await signIn(page, 'acme', 'admin');
       for (const width of [375, 768, 1280]) {
         await page.setViewportSize({ width, height: 900 });
@@ -293,12 +366,20 @@ test.describe('accessibility and layout', () => {
         // No horizontal scrolling of the page itself at any width.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${name} at ${width}px`).toBeLessThanOrEqual(0);
+        // Nor does anything in the page's content reach past its padding (cards, forms), unless a scrolling
+        // container (a wide table) holds it.
+        expect(await contentSpill(page), `${name} at ${width}px`).toEqual([]);
       }
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-      expect(serious).toEqual([]);
+      // axe in both themes (contrast differs), at the desktop width.
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations
+          .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+          .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+        expect(serious, `${name} (${theme})`).toEqual([]);
+      }
     });
   }
 });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { DEFAULT_THEME, type LicenseeConfig } from '@dash/shared-core';
 import { useSessionStore } from '@dash/shared-ui';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyBranding, applyTheme } from './branding';
 
 const property = (name: string) => document.documentElement.style.getPropertyValue(name);
@@ -42,5 +42,41 @@ describe('branding as CSS custom properties (spec section 9)', () => {
     expect(property('--brand-primary')).toBe('#7fd1b9');
     expect(property('--brand-contrast')).toBe('#101010');
     expect(property('--brand-highlight')).toBe('#7fd1b9');
+  });
+});
+
+describe('theme (spec section 9)', () => {
+  it('follows the system while the member has chosen none, also when the system changes, and keeps a choice', () => {
+    let prefersDark = true;
+    const listeners: Array<() => void> = [];
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      media: query,
+      get matches() {
+        return query === '(prefers-color-scheme: dark)' && prefersDark;
+      },
+      addEventListener: (_type: string, listener: () => void) => listeners.push(listener),
+      removeEventListener: () => undefined,
+    }));
+    const systemChanges = (dark: boolean) => {
+      prefersDark = dark;
+      for (const listener of listeners) listener();
+    };
+    try {
+      applyTheme(null);
+      expect(document.documentElement.dataset.theme).toBe('dark');
+      systemChanges(false);
+      expect(document.documentElement.dataset.theme).toBe('light');
+      expect(property('--brand-primary')).toBe('#3b3b3b');
+      // The member chooses dark: the system no longer decides.
+      applyTheme('dark');
+      systemChanges(true);
+      systemChanges(false);
+      expect(document.documentElement.dataset.theme).toBe('dark');
+      // Back to "follow the system".
+      applyTheme(null);
+      expect(document.documentElement.dataset.theme).toBe('light');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -3,17 +3,33 @@ import { useSessionStore } from '@dash/shared-ui';
 
 export type ThemeName = 'light' | 'dark';
 
+const DARK_QUERY = '(prefers-color-scheme: dark)';
+
 function systemTheme(): ThemeName {
-  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+  return window.matchMedia?.(DARK_QUERY).matches ? 'dark' : 'light';
 }
 
 let currentTheme: ThemeName = 'light';
+/** The member's choice; null follows the system. */
+let chosenTheme: ThemeName | null = null;
+let followingSystem = false;
+
+/** While no theme is chosen, a change of the system's preference (e.g. the OS switching to dark at dusk) applies at once. */
+function followSystemTheme(): void {
+  if (followingSystem || !window.matchMedia) return;
+  followingSystem = true;
+  window.matchMedia(DARK_QUERY).addEventListener('change', () => {
+    if (chosenTheme === null) applyTheme(null);
+  });
+}
 
 /** null follows the system (dark when the system prefers dark). */
 export function applyTheme(theme: ThemeName | null): void {
+  chosenTheme = theme;
   currentTheme = theme ?? systemTheme();
   document.documentElement.dataset.theme = currentTheme;
   applyColours(useSessionStore.getState().licensee);
+  followSystemTheme();
 }
 
 export function applyColours(licensee: LicenseeConfig | null): void {
