@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { i18n } from '@dash/shared-core';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../test/i18n';
-import { Dropdown, type DropdownItem, nextEnabledIndex } from './Dropdown';
+import { DROPDOWN_REPOSITION_DEBOUNCE_MS, Dropdown, type DropdownItem, nextEnabledIndex } from './Dropdown';
 
 const ITEMS: DropdownItem[] = [
   { label: 'Red', value: 'red' },
@@ -84,6 +84,48 @@ describe('Dropdown', () => {
     fireEvent.click(combobox);
     fireEvent.click(combobox);
     expect(combobox.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('opens above when there is no room below, re-checking 100 ms after the page stops scrolling or resizing', () => {
+    vi.useFakeTimers();
+    try {
+      const { container } = ui(<Single />);
+      const root = container.querySelector('.ui-dropdown') as HTMLElement;
+      const list = screen.getByRole('listbox', { hidden: true });
+      Object.defineProperty(list, 'scrollHeight', { configurable: true, value: 300 });
+      let top = 100;
+      root.getBoundingClientRect = () => ({ top, bottom: top + 40 }) as DOMRect;
+      fireEvent.click(screen.getByRole('combobox'));
+      expect(list.className).toContain('ui-dropdown__list--below');
+      // The toggle scrolls down to the bottom of the window: the list will not fit below it any more.
+      top = window.innerHeight - 60;
+      fireEvent.scroll(window);
+      fireEvent.scroll(window);
+      act(() => {
+        vi.advanceTimersByTime(DROPDOWN_REPOSITION_DEBOUNCE_MS - 1);
+      });
+      expect(list.className).toContain('ui-dropdown__list--below');
+      act(() => {
+        vi.advanceTimersByTime(1);
+      });
+      expect(DROPDOWN_REPOSITION_DEBOUNCE_MS).toBe(100);
+      expect(list.className).toContain('ui-dropdown__list--above');
+      top = 100;
+      fireEvent(window, new Event('resize'));
+      act(() => {
+        vi.advanceTimersByTime(DROPDOWN_REPOSITION_DEBOUNCE_MS);
+      });
+      expect(list.className).toContain('ui-dropdown__list--below');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows item icons and translated labels', () => {
+    ui(<Single />);
+    fireEvent.click(screen.getByRole('combobox'));
+    expect(screen.getByRole('option', { name: 'Blue' }).querySelector('.ui-dropdown__icon')?.textContent).toBe('●');
+    expect(screen.getByRole('option', { name: 'OK' })).toBeTruthy();
   });
 
   it('multi-select toggles entries until max and stays open', () => {
