@@ -1,3 +1,4 @@
+import { email } from '@dash/shared-core';
 import {
   elearningCatalogResponseSchema,
   type MemberListItem,
@@ -316,6 +317,20 @@ describe('profile', () => {
       'Schema.ValidationFailed',
     );
     expect(await server.db.query('SELECT * FROM member WHERE uuid = $1', [uuid])).toEqual(before);
+  });
+
+  it("checks the e-mail address with the forms' own rule (shared-core validation), '' meaning none", async () => {
+    const body = { firstName: 'Mara', lastName: 'Neumann', phoneNumber: null, mobileNumber: null };
+    const update = (email: string | null) => member.post('/api/profile/update', { ...body, email });
+    // What the form accepts, the server accepts (a generic e-mail schema refuses this one).
+    expect(email('maría@acme.example')).toBeNull();
+    expect((await update('maría@acme.example')).json()).toMatchObject({ email: 'maría@acme.example' });
+    for (const refused of ['mara@acme', 'mara acme@acme.example', 'mara@acme.e']) {
+      expect(email(refused), refused).not.toBeNull();
+      expectError(await update(refused), 400, 'Schema.ValidationFailed');
+    }
+    expect((await update('')).json()).toMatchObject({ email: null });
+    expect((await update('mara.new@acme.example')).json()).toMatchObject({ email: 'mara.new@acme.example' });
   });
 
   it('reads and updates theme and language (round trip)', async () => {

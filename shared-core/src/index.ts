@@ -10,6 +10,7 @@ export * from './featureFlags';
 export * from './format';
 export * from './i18n';
 export * from './permissions';
+export * from './tables';
 export * from './tasks';
 export * from './validation/generators';
 export * from './validation/hashPassword';

@@ -1,11 +1,27 @@
 import { z } from 'zod';
+import { email } from '../validation/rules';
 
 export const uuidSchema = z.uuid();
 export const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex SHA-256');
 export const languageCodeSchema = z.enum(['de_DE', 'en_GB']);
 export const themeSchema = z.enum(['light', 'dark']);
 export const sortDirectionSchema = z.enum(['asc', 'desc']);
-export const PAGE_SIZES = [25, 50, 100] as const;
+
+import { PAGE_SIZES } from '../tables';
+
+export { PAGE_SIZES };
+
+/**
+ * An optional e-mail address, checked with the forms' own rule (validation/rules.ts) so that the server accepts
+ * exactly the addresses the forms do; '' and null both mean none.
+ */
+export const optionalEmailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .refine((value) => email(value) === null, 'email')
+  .transform((value) => (value === '' ? null : value))
+  .nullable();
 
 export const detailRequestSchema = z.strictObject({ uuid: uuidSchema });
 export const emptyRequestSchema = z.strictObject({});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { username } from '../validation/rules';
-import { languageCodeSchema, sha256HexSchema, themeSchema } from './common';
+import { languageCodeSchema, optionalEmailSchema, sha256HexSchema, themeSchema } from './common';
 
 const optionalText = (max: number) =>
   z
@@ -11,11 +11,7 @@ const optionalText = (max: number) =>
     .nullable();
 
 export const profileUpdateRequestSchema = z.strictObject({
-  email: z
-    .email()
-    .max(254)
-    .nullable()
-    .or(z.literal('').transform(() => null)),
+  email: optionalEmailSchema,
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
   phoneNumber: optionalText(40),

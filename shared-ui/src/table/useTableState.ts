@@ -1,8 +1,8 @@
+import { PAGE_SIZES, type PageSize } from '@dash/shared-core';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-export const PAGE_SIZES = [25, 50, 100] as const;
-export type PageSize = (typeof PAGE_SIZES)[number];
+export { PAGE_SIZES, type PageSize };
 export type SortDirection = 'asc' | 'desc';
 
 export interface TableState<SortKey extends string> {
