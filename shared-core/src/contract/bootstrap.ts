@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { COLOUR_PATTERN } from '../branding';
 import { FEATURE_FLAGS } from '../featureFlags';
 import { PERMISSIONS } from '../permissions';
 
 /** A theme colour: #rrggbb. */
-export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 const colourSchema = z.string().regex(COLOUR_PATTERN);
 const themeColoursSchema = z.object({
   primary: colourSchema,
