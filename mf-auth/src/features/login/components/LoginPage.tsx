@@ -1,15 +1,17 @@
 import { ApiError, clientIdentifier as clientIdentifierRule, translateError } from '@dash/shared-core';
 import {
-  allValid,
+  FormError,
   Link,
   Navigate,
   TextField,
+  useForm,
   useNavigate,
   useParams,
   useSearchParams,
   useSessionStore,
 } from '@dash/shared-ui';
-import { type FormEvent, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REMEMBERED_CLIENT_KEY, START_PAGE } from '../../../routes';
 import { login } from '../api/login';
@@ -18,6 +20,14 @@ import './login.css';
 /** Only paths inside the dashboard are followed after sign-in (no open redirect). */
 function safeReturnUrl(value: string | null): string {
   return value && /^\/dashboard(\/|$|\?)/.test(value) ? value : START_PAGE;
+}
+
+/** The sign-in page's own texts for 401 and 403 (spec section 8), else the usual message for the answer. */
+function loginErrorText(t: TFunction, caught: unknown): string {
+  if (caught instanceof ApiError && (caught.status === 401 || caught.status === 403))
+    return t(`common:errors.login.${caught.status}`);
+  if (caught instanceof ApiError) return translateError(t, caught.status, caught.code);
+  return t('common:errors.http.0');
 }
 
 export default function LoginPage() {
@@ -29,71 +39,46 @@ export default function LoginPage() {
   const reload = useSessionStore((state) => state.reload);
   const remembered = window.localStorage.getItem(REMEMBERED_CLIENT_KEY) ?? '';
   const preset = clientId ?? remembered;
-  const [clientIdentifier, setClientIdentifier] = useState(preset);
   const [editingClient, setEditingClient] = useState(preset === '');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(true);
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  if (status === 'authenticated' && !busy)
-    return <Navigate to={safeReturnUrl(searchParams.get('returnUrl'))} replace />;
-
-  const fields = [
-    { value: clientIdentifier, required: true, rules: [clientIdentifierRule] },
-    { value: username, required: true },
-    { value: password, required: true },
-  ];
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    if (!allValid(fields)) return;
-    setBusy(true);
-    try {
-      await login({ clientIdentifier, username, password });
-      if (remember) window.localStorage.setItem(REMEMBERED_CLIENT_KEY, clientIdentifier.trim().toLowerCase());
+  const form = useForm({
+    initialValues: { clientIdentifier: preset, username: '', password: '' },
+    fields: {
+      clientIdentifier: { required: true, rules: [clientIdentifierRule] },
+      username: { required: true },
+      password: { required: true },
+    },
+    send: async (values) => {
+      try {
+        await login(values);
+      } catch (caught) {
+        form.set('password')('');
+        throw caught;
+      }
+      if (remember) window.localStorage.setItem(REMEMBERED_CLIENT_KEY, values.clientIdentifier.trim().toLowerCase());
       else window.localStorage.removeItem(REMEMBERED_CLIENT_KEY);
       await reload();
       navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true });
-    } catch (caught) {
-      setPassword('');
-      if (caught instanceof ApiError && (caught.status === 401 || caught.status === 403)) {
-        setError(t(`common:errors.login.${caught.status}`));
-      } else if (caught instanceof ApiError) {
-        setError(translateError(t, caught.status, caught.code));
-      } else {
-        setError(t('common:errors.http.0'));
-      }
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    errorText: (caught) => loginErrorText(t, caught),
+  });
+  const { clientIdentifier } = form.values;
+
+  if (status === 'authenticated' && !form.busy)
+    return <Navigate to={safeReturnUrl(searchParams.get('returnUrl'))} replace />;
 
   return (
     <div className="auth-login">
       <h1>{t('login.headline')}</h1>
       <p className="auth-login__sub">{t('login.subHeadline')}</p>
-      {error && (
-        <div className="ui-alert ui-alert--danger" role="alert" data-testid="login-error">
-          {error}
-        </div>
-      )}
-      <form onSubmit={submit} noValidate>
+      <FormError error={form.error} testId="login-error" />
+      <form onSubmit={form.onSubmit} noValidate>
         {editingClient ? (
           <TextField
             label={t('login.clientIdentifier')}
-            value={clientIdentifier}
-            onChange={setClientIdentifier}
-            required
+            {...form.field('clientIdentifier')}
             lowercase
-            rules={[clientIdentifierRule]}
-            showErrors={submitted}
             autoComplete="organization"
-            name="clientIdentifier"
           />
         ) : (
           <div className="ui-field">
@@ -106,25 +91,12 @@ export default function LoginPage() {
             </div>
           </div>
         )}
-        <TextField
-          label={t('login.username')}
-          value={username}
-          onChange={setUsername}
-          required
-          lowercase
-          showErrors={submitted}
-          autoComplete="username"
-          name="username"
-        />
+        <TextField label={t('login.username')} {...form.field('username')} lowercase autoComplete="username" />
         <TextField
           label={t('login.password')}
           type="password"
-          value={password}
-          onChange={setPassword}
-          required
-          showErrors={submitted}
+          {...form.field('password')}
           autoComplete="current-password"
-          name="password"
         />
         <div className="auth-login__remember">
           <input
@@ -135,8 +107,8 @@ export default function LoginPage() {
           />
           <label htmlFor="remember-client">{t('login.remember')}</label>
         </div>
-        <button type="submit" className="ui-button auth-login__submit" disabled={busy}>
-          {busy ? t('login.submitting') : t('login.submit')}
+        <button type="submit" className="ui-button auth-login__submit" disabled={form.busy}>
+          {form.busy ? t('login.submitting') : t('login.submit')}
         </button>
       </form>
       <p className="auth-login__forgot">

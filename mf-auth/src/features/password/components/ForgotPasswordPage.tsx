@@ -1,83 +1,54 @@
 import { clientIdentifier as clientIdentifierRule } from '@dash/shared-core';
-import { allValid, Link, TextField, useParams } from '@dash/shared-ui';
-import { type FormEvent, useState } from 'react';
+import { FormError, inlineErrorText, Link, TextField, useForm, useParams } from '@dash/shared-ui';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { createPasswordResetToken } from '../api/createPasswordResetToken';
-import { errorMessage } from './errorMessage';
 import '../../login/components/login.css';
 
 /** /auth/forgot-password/{clientId}: asks for the username and mails a reset link (never says whether it exists). */
 export default function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const { clientId = '' } = useParams();
-  // The sign-in page links with "-" when no company ID is known yet.
-  const [clientIdentifier, setClientIdentifier] = useState(clientId === '-' ? '' : clientId);
-  const [username, setUsername] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    const fields = [
-      { value: clientIdentifier, required: true, rules: [clientIdentifierRule] },
-      { value: username, required: true },
-    ];
-    if (!allValid(fields)) return;
-    setBusy(true);
-    try {
-      await createPasswordResetToken({ clientIdentifier, username });
+  const form = useForm({
+    // The sign-in page links with "-" when no company ID is known yet.
+    initialValues: { clientIdentifier: clientId === '-' ? '' : clientId, username: '' },
+    fields: { clientIdentifier: { required: true, rules: [clientIdentifierRule] }, username: { required: true } },
+    send: async (values) => {
+      await createPasswordResetToken(values);
       setSent(true);
-    } catch (caught) {
-      setError(errorMessage(t, caught));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    errorText: (caught) => inlineErrorText(t, caught),
+  });
+  const { clientIdentifier } = form.values;
 
   const loginPath = clientIdentifier ? `/auth/login/${encodeURIComponent(clientIdentifier)}` : '/auth/login';
   return (
     <div className="auth-login">
       <h1>{t('forgot.headline')}</h1>
       <p className="auth-login__sub">{t('forgot.subHeadline')}</p>
-      {error && (
-        <div className="ui-alert ui-alert--danger" role="alert" data-testid="forgot-error">
-          {error}
-        </div>
-      )}
+      <FormError error={form.error} testId="forgot-error" />
       {sent ? (
         <div className="ui-alert" role="status" data-testid="forgot-sent">
           {t('forgot.sent')}
         </div>
       ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
+        <form onSubmit={form.onSubmit} noValidate>
           <TextField
             label={t('login.clientIdentifier')}
-            value={clientIdentifier}
-            onChange={setClientIdentifier}
-            required
+            {...form.field('clientIdentifier')}
             lowercase
             maxLength={64}
-            rules={[clientIdentifierRule]}
-            showErrors={submitted}
             autoComplete="organization"
-            name="clientIdentifier"
           />
           <TextField
             label={t('login.username')}
-            value={username}
-            onChange={setUsername}
-            required
+            {...form.field('username')}
             lowercase
             maxLength={254}
-            showErrors={submitted}
             autoComplete="username"
-            name="username"
           />
-          <button type="submit" className="ui-button auth-login__submit" disabled={busy}>
+          <button type="submit" className="ui-button auth-login__submit" disabled={form.busy}>
             {t('forgot.submit')}
           </button>
         </form>

@@ -1,10 +1,16 @@
 import { password as passwordRule } from '@dash/shared-core';
-import { allValid, TextField, useNavigate, useParams, useSessionStore } from '@dash/shared-ui';
-import { type FormEvent, useState } from 'react';
+import {
+  FormError,
+  inlineErrorText,
+  TextField,
+  useForm,
+  useNavigate,
+  useParams,
+  useSessionStore,
+} from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { START_PAGE } from '../../../routes';
 import { resetPassword } from '../api/resetPassword';
-import { errorMessage } from './errorMessage';
 import '../../login/components/login.css';
 
 /** Set or reset password, reached from a reset mail or a welcome mail: sets the password and signs in. */
@@ -13,72 +19,47 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const reload = useSessionStore((state) => state.reload);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mismatch = confirmation !== '' && confirmation !== password;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    const valid = allValid([
-      { value: password, required: true, rules: [passwordRule] },
-      { value: confirmation, required: true },
-    ]);
-    if (!valid || mismatch) return;
-    setBusy(true);
-    try {
-      await resetPassword({ token, password, passwordConfirmation: confirmation });
+  const form = useForm({
+    initialValues: { password: '', passwordConfirmation: '' },
+    fields: { password: { required: true, rules: [passwordRule] }, passwordConfirmation: { required: true } },
+    canSubmit: (values) => values.passwordConfirmation === values.password,
+    send: async ({ password, passwordConfirmation }) => {
+      await resetPassword({ token, password, passwordConfirmation });
       await reload();
       navigate(START_PAGE, { replace: true });
-    } catch (caught) {
-      setError(errorMessage(t, caught));
-      setBusy(false);
-    }
-  }
+    },
+    errorText: (caught) => inlineErrorText(t, caught),
+  });
+  const { password, passwordConfirmation } = form.values;
+  const mismatch = passwordConfirmation !== '' && passwordConfirmation !== password;
 
   return (
     <div className="auth-login">
       <h1>{t('reset.headline')}</h1>
       <p className="auth-login__sub">{t('reset.subHeadline')}</p>
-      {error && (
-        <div className="ui-alert ui-alert--danger" role="alert" data-testid="reset-error">
-          {error}
-        </div>
-      )}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <FormError error={form.error} testId="reset-error" />
+      <form onSubmit={form.onSubmit} noValidate>
         <TextField
           label={t('reset.password')}
           type="password"
-          value={password}
-          onChange={setPassword}
-          required
+          {...form.field('password')}
           maxLength={200}
-          rules={[passwordRule]}
-          showErrors={submitted}
           autoComplete="new-password"
-          name="password"
         />
         <TextField
           label={t('reset.passwordConfirmation')}
           type="password"
-          value={confirmation}
-          onChange={setConfirmation}
-          required
+          {...form.field('passwordConfirmation')}
           maxLength={200}
-          showErrors={submitted}
           autoComplete="new-password"
-          name="passwordConfirmation"
         />
-        {mismatch && (submitted || confirmation.length >= password.length) && (
+        {/* Shown once the confirmation is as long as the password, so typing it does not flash an error. */}
+        {mismatch && (form.submitted || passwordConfirmation.length >= password.length) && (
           <p className="ui-field__error" role="alert" data-testid="reset-mismatch">
             {t('reset.mismatch')}
           </p>
         )}
-        <button type="submit" className="ui-button auth-login__submit" disabled={busy}>
+        <button type="submit" className="ui-button auth-login__submit" disabled={form.busy}>
           {t('reset.submit')}
         </button>
       </form>

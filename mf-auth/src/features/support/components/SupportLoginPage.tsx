@@ -1,8 +1,7 @@
-import { useNavigate, useParams, useSessionStore } from '@dash/shared-ui';
+import { FormError, inlineErrorText, useNavigate, useParams, useSessionStore } from '@dash/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { START_PAGE } from '../../../routes';
-import { errorMessage } from '../../password/components/errorMessage';
 import { supportLogin } from '../api/supportLogin';
 import '../../login/components/login.css';
 
@@ -24,16 +23,14 @@ export default function SupportLoginPage() {
         await reload();
         navigate(START_PAGE, { replace: true });
       })
-      .catch((caught: unknown) => setError(errorMessage(t, caught)));
+      .catch((caught: unknown) => setError(inlineErrorText(t, caught)));
   }, [token, reload, navigate, t]);
 
   return (
     <div className="auth-login">
       <h1>{t('support.headline')}</h1>
       {error ? (
-        <div className="ui-alert ui-alert--danger" role="alert" data-testid="support-error">
-          {error}
-        </div>
+        <FormError error={error} testId="support-error" />
       ) : (
         <p className="auth-login__sub">{t('support.signingIn')}</p>
       )}

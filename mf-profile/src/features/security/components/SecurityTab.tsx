@@ -1,104 +1,65 @@
-import { ApiError, password as passwordRule, translateError, username as usernameRule } from '@dash/shared-core';
-import { allValid, showToast, TextField, useCan, useMemberState } from '@dash/shared-ui';
-import { type FormEvent, Fragment, useState } from 'react';
+import { password as passwordRule, username as usernameRule } from '@dash/shared-core';
+import { FormError, inlineErrorText, showToast, TextField, useCan, useForm, useMemberState } from '@dash/shared-ui';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProfileTabs } from '../../../components/ProfileTabs';
 import { useChangePassword } from '../api/changePassword';
 import { useChangeUsername } from '../api/changeUsername';
 import { useUsernameExists } from '../api/checkUsername';
 
-function useErrorText() {
-  const { t } = useTranslation('profile');
-  return (caught: unknown) =>
-    caught instanceof ApiError ? translateError(t, caught.status, caught.code) : t('common:errors.http.0');
-}
+const EMPTY_PASSWORDS = { old: '', new: '', newCheck: '' };
 
 function ChangePasswordForm() {
   const { t } = useTranslation('profile');
-  const errorText = useErrorText();
   const change = useChangePassword();
-  const [form, setForm] = useState({ old: '', new: '', newCheck: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  // A new generation after a successful change: the emptied fields start untouched (no 'required' errors).
-  const [generation, setGeneration] = useState(0);
-  const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
-  const mismatch = form.newCheck !== '' && form.newCheck !== form.new;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    const valid = allValid([
-      { value: form.old, required: true },
-      { value: form.new, required: true, rules: [passwordRule] },
-      { value: form.newCheck, required: true },
-    ]);
-    if (!valid || mismatch) return;
-    try {
-      await change.mutateAsync(form);
-      setForm({ old: '', new: '', newCheck: '' });
-      setSubmitted(false);
-      setGeneration((value) => value + 1);
+  const form = useForm({
+    initialValues: EMPTY_PASSWORDS,
+    fields: { old: { required: true }, new: { required: true, rules: [passwordRule] }, newCheck: { required: true } },
+    canSubmit: (values) => values.newCheck === values.new,
+    send: async (values) => {
+      await change.mutateAsync(values);
+      // The emptied fields start untouched again: no 'required' errors after a success.
+      form.reset();
       showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('security.passwordChanged') });
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  }
+    },
+    errorText: (caught) => inlineErrorText(t, caught),
+  });
+  const mismatch = form.values.newCheck !== '' && form.values.newCheck !== form.values.new;
 
   return (
-    <form
-      className="ui-card profile-form"
-      onSubmit={(event) => void submit(event)}
-      noValidate
-      data-testid="change-password"
-    >
+    <form className="ui-card profile-form" onSubmit={form.onSubmit} noValidate data-testid="change-password">
       <h2>{t('security.passwordHeadline')}</h2>
-      {error && (
-        <div className="ui-alert ui-alert--danger" role="alert" data-testid="change-password-error">
-          {error}
-        </div>
-      )}
-      <Fragment key={generation}>
+      <FormError error={form.error} testId="change-password-error" />
+      <Fragment key={form.generation}>
         <TextField
           label={t('security.oldPassword')}
           type="password"
-          value={form.old}
-          onChange={set('old')}
-          required
+          {...form.field('old')}
           maxLength={200}
-          showErrors={submitted}
           autoComplete="current-password"
         />
         <TextField
           label={t('security.newPassword')}
           type="password"
-          value={form.new}
-          onChange={set('new')}
-          required
+          {...form.field('new')}
           maxLength={200}
-          rules={[passwordRule]}
-          showErrors={submitted}
           autoComplete="new-password"
         />
         <TextField
           label={t('security.newPasswordCheck')}
           type="password"
-          value={form.newCheck}
-          onChange={set('newCheck')}
-          required
+          {...form.field('newCheck')}
           maxLength={200}
-          showErrors={submitted}
           autoComplete="new-password"
         />
       </Fragment>
-      {mismatch && submitted && (
+      {mismatch && form.submitted && (
         <p className="ui-field__error" role="alert">
           {t('security.mismatch')}
         </p>
       )}
       <div className="ui-form-actions">
-        <button type="submit" className="ui-button" disabled={change.isPending}>
+        <button type="submit" className="ui-button" disabled={form.busy}>
           {t('security.changePassword')}
         </button>
       </div>
@@ -108,72 +69,49 @@ function ChangePasswordForm() {
 
 function ChangeUsernameForm() {
   const { t } = useTranslation('profile');
-  const errorText = useErrorText();
   const change = useChangeUsername();
-  const [current, setCurrent] = useState<string | null>(null);
-  const [newUsername, setNewUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const exists = useUsernameExists(newUsername);
-  const [generation, setGeneration] = useState(0);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitted(true);
-    setError(null);
-    const valid = allValid([
-      { value: current ?? '', required: true },
-      { value: newUsername, required: true, rules: [usernameRule] },
-      { value: password, required: true },
-    ]);
-    if (!valid || exists) return;
-    try {
-      const result = await change.mutateAsync({ username: current ?? '', newUsername, password });
-      setCurrent(result.username);
-      setNewUsername('');
-      setPassword('');
-      setSubmitted(false);
-      setGeneration((value) => value + 1);
+  const form = useForm({
+    initialValues: { username: '', newUsername: '', password: '' },
+    fields: {
+      username: { required: true },
+      newUsername: { required: true, rules: [usernameRule] },
+      password: { required: true },
+    },
+    send: async (values) => {
+      const result = await change.mutateAsync(values);
+      // The new name becomes the current one; the other fields start empty and untouched.
+      form.reset({ username: result.username, newUsername: '', password: '' });
       showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('security.usernameChanged') });
-    } catch (caught) {
-      setError(errorText(caught));
-    }
-  }
+    },
+    errorText: (caught) => inlineErrorText(t, caught),
+  });
+  const exists = useUsernameExists(form.values.newUsername);
 
   return (
     <form
       className="ui-card profile-form"
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.submit({ blocked: exists });
+      }}
       noValidate
       data-testid="change-username"
     >
       <h2>{t('security.usernameHeadline')}</h2>
-      {error && (
-        <div className="ui-alert ui-alert--danger" role="alert" data-testid="change-username-error">
-          {error}
-        </div>
-      )}
-      <Fragment key={generation}>
+      <FormError error={form.error} testId="change-username-error" />
+      <Fragment key={form.generation}>
         <TextField
           label={t('security.currentUsername')}
-          value={current ?? ''}
-          onChange={setCurrent}
-          required
+          {...form.field('username')}
           lowercase
           maxLength={254}
-          showErrors={submitted}
           autoComplete="username"
         />
         <TextField
           label={t('security.newUsername')}
-          value={newUsername}
-          onChange={setNewUsername}
-          required
+          {...form.field('newUsername')}
           lowercase
           maxLength={254}
-          rules={[usernameRule]}
-          showErrors={submitted}
           autoComplete="off"
         />
         {exists && (
@@ -184,16 +122,13 @@ function ChangeUsernameForm() {
         <TextField
           label={t('security.password')}
           type="password"
-          value={password}
-          onChange={setPassword}
-          required
+          {...form.field('password')}
           maxLength={200}
-          showErrors={submitted}
           autoComplete="current-password"
         />
       </Fragment>
       <div className="ui-form-actions">
-        <button type="submit" className="ui-button" disabled={change.isPending}>
+        <button type="submit" className="ui-button" disabled={form.busy}>
           {t('security.changeUsername')}
         </button>
       </div>
