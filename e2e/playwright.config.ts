@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
 
 /** Browser tests run Debian's Chromium (no browser downloads here) against the production build and real server. */
 export const MAIN_PORT = Number(process.env.E2E_MAIN_PORT ?? 8181);
@@ -7,18 +8,8 @@ export const RESILIENCE_PORT = Number(process.env.E2E_RESILIENCE_PORT ?? 8182);
 /** accounts.spec.ts starts an SMTP server here; the main server sends its mail to it. */
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // partner.localhost is the white-label licensee's host name.
-  '--host-resolver-rules=MAP partner.localhost 127.0.0.1',
-];
+// partner.localhost is the white-label licensee's host name.
+const BROWSER_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP partner.localhost 127.0.0.1'];
 
 function server(port: number, name: string, extraEnv: Record<string, string> = {}) {
   return {
@@ -53,7 +44,7 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
     trace: 'off',
-    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: BROWSER_ARGS },
   },
   webServer: [
     // The chat vendor's script is answered by the tests themselves (page.route), as no vendor is reachable here.

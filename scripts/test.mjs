@@ -4,6 +4,7 @@ import { execSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_PATH } from './chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp', 'reports');
@@ -11,14 +12,13 @@ mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2);
 
 function ensureChromium() {
-  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (existsSync(candidate)) return;
+  if (existsSync(CHROMIUM_PATH)) return;
   if (process.getuid?.() === 0) {
     console.log("Chromium is missing: installing Debian's chromium package …");
     execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', {
       stdio: 'inherit',
     });
-    if (existsSync('/usr/bin/chromium')) return;
+    if (existsSync(CHROMIUM_PATH)) return;
   }
   console.error("Browser tests need Chromium: run 'apt-get install chromium' as root, or set CHROMIUM_PATH.");
   process.exit(1);

@@ -2,19 +2,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { root } from './server.mjs';
 import { sha256Hex, XSRF_COOKIE, XSRF_HEADER } from './session.mjs';
 
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const READY_TIMEOUT_MS = 30_000;
 /** After the page is usable: how long the network must be quiet to count as settled, and the longest wait. */
 const QUIET_MS = 500;
@@ -173,7 +164,7 @@ async function measurePage(context, url, waitUntilReady) {
 /** (a) the sign-in page for a new visitor, (b) the start page for a signed-in member, both with an empty cache. */
 export async function measureFrontEnd(baseUrl, account) {
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     headless: true,
   });
