@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MAIN_PORT } from '../playwright.config';
-import { PASSWORD } from './helpers';
+import { expectBrandPrimary, PASSWORD } from './helpers';
 
 const PARTNER = `http://partner.localhost:${MAIN_PORT}`;
 
@@ -9,10 +9,7 @@ test.describe('licensee branding by host name', () => {
     await page.goto('/auth/login');
     await expect(page).toHaveTitle('Dashboard');
     await expect(page.getByTestId('licensee-logo')).toHaveAttribute('alt', 'Dashboard');
-    const primary = await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'),
-    );
-    expect(primary.trim()).toBe('#3b3b3b');
+    await expectBrandPrimary(page, '#3b3b3b');
     await expect(page.getByTestId('footer')).not.toContainText('Partnerschaft');
   });
 
@@ -20,10 +17,7 @@ test.describe('licensee branding by host name', () => {
     await page.goto(`${PARTNER}/auth/login`);
     await expect(page).toHaveTitle('SafeGuard Partners');
     await expect(page.getByTestId('licensee-logo')).toHaveAttribute('alt', 'SafeGuard Partners');
-    const primary = await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'),
-    );
-    expect(primary.trim()).toBe('#00695c');
+    await expectBrandPrimary(page, '#00695c');
     const footer = page.getByTestId('footer');
     await expect(footer).toContainText('SafeGuard Partners');
     await expect(footer).toContainText('in Partnerschaft mit Dashboard');

@@ -21,3 +21,15 @@ export function recordRemoteDownloads(page: Page): Set<string> {
   });
   return areas;
 }
+
+/**
+ * Waits until the page's brand colour is `expected`. The shell applies the spec's default colours at once and the
+ * licensee's own when its configuration has loaded, so a single read can see the default.
+ */
+export async function expectBrandPrimary(page: Page, expected: string) {
+  await expect
+    .poll(() =>
+      page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim()),
+    )
+    .toBe(expected);
+}

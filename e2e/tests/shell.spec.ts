@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { MAIN_PORT } from '../playwright.config';
-import { signIn } from './helpers';
+import { expectBrandPrimary, signIn } from './helpers';
 
 const PARTNER = `http://partner.localhost:${MAIN_PORT}`;
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
@@ -266,10 +266,7 @@ test.describe('shell behaviour', () => {
     const page = await context.newPage();
     await page.goto(`${PARTNER}/auth/login`);
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-    const primary = await page.evaluate(() =>
-      getComputedStyle(document.documentElement).getPropertyValue('--brand-primary'),
-    );
-    expect(primary.trim()).toBe('#4db6ac');
+    await expectBrandPrimary(page, '#4db6ac');
     await signIn(page, 'initech', 'admin', PARTNER);
     await page.goto(`${PARTNER}/dashboard/profile/settings`);
     await page.getByTestId('theme-select').selectOption('light');
