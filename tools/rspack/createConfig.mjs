@@ -32,6 +32,11 @@ function sharedModules(packageDir) {
     '@dash/shared-core/phone': singleton('@dash/shared-core'),
     '@dash/shared-core/postal': singleton('@dash/shared-core'),
     '@dash/shared-ui': singleton('@dash/shared-ui'),
+    // Blocks that only some pages use: pages without them (sign-in) do not download them.
+    '@dash/shared-ui/dropdown': singleton('@dash/shared-ui'),
+    '@dash/shared-ui/table': singleton('@dash/shared-ui'),
+    '@dash/shared-ui/tasks': singleton('@dash/shared-ui'),
+    '@dash/shared-ui/upload': singleton('@dash/shared-ui'),
   };
 }
 

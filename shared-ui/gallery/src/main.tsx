@@ -21,23 +21,19 @@ import {
   BatchProgress,
   BooleanText,
   CheckboxField,
-  type Column,
-  DataTable,
   DateField,
   Dialog,
-  Dropdown,
-  type DropdownItem,
   DueStatusBubble,
-  downloadText,
   RiskFactorBadge,
   SelectField,
   Tabs,
   TextField,
-  Upload,
   useSessionStore,
-  useTableState,
   useToastStore,
 } from '@dash/shared-ui';
+import { Dropdown, type DropdownItem } from '@dash/shared-ui/dropdown';
+import { type Column, DataTable, downloadText, useTableState } from '@dash/shared-ui/table';
+import { Upload } from '@dash/shared-ui/upload';
 import { StrictMode, useMemo, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider, useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
+import { UI_NAMESPACE } from '@dash/shared-ui';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../i18n/register';
 
 /** Spec section 3 "Dropdown item". `translate` means `label` is a translation key. */
 export interface DropdownItem<Value extends string = string> {
@@ -58,7 +58,7 @@ export function nextEnabledIndex(items: readonly { disabled?: boolean }[], from:
  */
 export function Dropdown<Value extends string>(props: DropdownProps<Value>) {
   const { label, items, placeholder, disabled, hideLabel, className } = props;
-  const { t } = useTranslation(['ui', 'common']);
+  const { t } = useTranslation([UI_NAMESPACE, 'common']);
   const generatedId = useId();
   const id = props.id ?? generatedId;
   const listId = `${id}-list`;

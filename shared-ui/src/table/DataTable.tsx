@@ -1,9 +1,8 @@
 import type { FeatureFlag, Permission } from '@dash/shared-core';
+import { useCan } from '@dash/shared-ui';
 import type { ReactNode } from 'react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../i18n/register';
-import { useCan } from '../session/sessionStore';
 import { PAGE_SIZES, type PageSize, type TableStateControls } from './useTableState';
 
 export interface Column<Row> {

@@ -1,6 +1,6 @@
 import { PAGE_SIZES, type PageSize } from '@dash/shared-core';
+import { useSearchParams } from '@dash/shared-ui';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 
 export { PAGE_SIZES, type PageSize };
 export type SortDirection = 'asc' | 'desc';

@@ -1,9 +1,8 @@
 import { type Language, localeOf, type MemberTask, type MemberTasksRequest, TASK_FILTERS } from '@dash/shared-core';
+import { PageHeader } from '@dash/shared-ui';
+import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { PageHeader } from '../page/PageHeader';
-import { type Column, DataTable } from '../table/DataTable';
-import { useTableState } from '../table/useTableState';
 import { DueStatusBadge } from './DueStatusBadge';
 
 const SORT_KEYS = ['dueDate', 'title'] as const;

@@ -1,8 +1,7 @@
 import { formatFileSize, type Language } from '@dash/shared-core';
+import { showToast } from '@dash/shared-ui';
 import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../i18n/register';
-import { showToast } from '../toasts/toastStore';
 import {
   checkFile,
   pause,

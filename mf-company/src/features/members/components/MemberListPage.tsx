@@ -1,15 +1,13 @@
 import { type Language, localeOf, type MemberListItem, ROLES, toCsv } from '@dash/shared-core';
+import { Link, PageHeader, useNavigate } from '@dash/shared-ui';
 import {
   type BulkAction,
   type Column,
   DataTable,
   downloadText,
-  Link,
-  PageHeader,
   type RowAction,
-  useNavigate,
   useTableState,
-} from '@dash/shared-ui';
+} from '@dash/shared-ui/table';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { memberDetailsPath } from '../../../routes';

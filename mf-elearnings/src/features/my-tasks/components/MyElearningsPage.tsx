@@ -1,4 +1,4 @@
-import { MemberTasksPage } from '@dash/shared-ui';
+import { MemberTasksPage } from '@dash/shared-ui/tasks';
 import { useMyElearnings } from '../api/getMyElearnings';
 
 export default function MyElearningsPage() {

@@ -1,5 +1,6 @@
 import type { RiskAssessmentCatalogItem } from '@dash/shared-core';
-import { type Column, DataTable, PageHeader, useTableState } from '@dash/shared-ui';
+import { PageHeader } from '@dash/shared-ui';
+import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from '../api/getCatalog';
 

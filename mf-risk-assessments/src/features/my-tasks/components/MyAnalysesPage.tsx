@@ -1,4 +1,4 @@
-import { MemberTasksPage } from '@dash/shared-ui';
+import { MemberTasksPage } from '@dash/shared-ui/tasks';
 import { useMyAnalyses } from '../api/getMyAnalyses';
 
 export default function MyAnalysesPage() {

@@ -1,14 +1,6 @@
 import { type Language, localeOf, type MemberTask } from '@dash/shared-core';
-import {
-  DueStatusBadge,
-  Navigate,
-  PageHeader,
-  Spinner,
-  Tabs,
-  useCan,
-  useMemberState,
-  useParams,
-} from '@dash/shared-ui';
+import { Navigate, PageHeader, Spinner, Tabs, useCan, useMemberState, useParams } from '@dash/shared-ui';
+import { DueStatusBadge } from '@dash/shared-ui/tasks';
 import { useTranslation } from 'react-i18next';
 import { START_ROUTES } from '../../../routes';
 import { useOpenElearningTasks } from '../api/getOpenElearningTasks';

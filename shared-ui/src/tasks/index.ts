@@ -1,0 +1,3 @@
+// `@dash/shared-ui/tasks`: a member's tasks (my e-learnings, my analyses, the start overview's due bubbles).
+export * from './DueStatusBadge';
+export * from './MemberTasksPage';
