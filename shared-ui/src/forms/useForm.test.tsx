@@ -55,6 +55,14 @@ function renderForm(send: Send, blocked?: boolean) {
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
+/** Fills every field validly, the confirmation with `check`, and submits. */
+function fillAndSend(check = 'Safety#2026') {
+  type('Name', 'anna');
+  type('Secret', 'Safety#2026');
+  type('Check', check);
+  fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+}
+
 beforeAll(initTestI18n);
 afterEach(cleanup);
 
@@ -72,19 +80,13 @@ describe('useForm', () => {
   it('blocks a submit when a cross-field check or the caller says no', async () => {
     const send = vi.fn<Send>(async () => undefined);
     const { unmount } = renderForm(send);
-    type('Name', 'anna');
-    type('Secret', 'Safety#2026');
-    type('Check', 'Safety#2027');
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fillAndSend('Safety#2027');
     await waitFor(() => expect(screen.getByTestId('submitted').textContent).toBe('true'));
     expect(send).not.toHaveBeenCalled();
     unmount();
 
     renderForm(send, true);
-    type('Name', 'anna');
-    type('Secret', 'Safety#2026');
-    type('Check', 'Safety#2026');
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fillAndSend();
     await waitFor(() => expect(screen.getByTestId('submitted').textContent).toBe('true'));
     expect(send).not.toHaveBeenCalled();
   });
@@ -93,10 +95,7 @@ describe('useForm', () => {
     let finish: () => void = () => undefined;
     const send = vi.fn<Send>(() => new Promise<void>((resolve) => (finish = resolve)));
     renderForm(send);
-    type('Name', 'anna');
-    type('Secret', 'Safety#2026');
-    type('Check', 'Safety#2026');
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fillAndSend();
     await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true));
     expect(send).toHaveBeenCalledWith({ name: 'anna', secret: 'Safety#2026', check: 'Safety#2026' });
     await act(async () => finish());
@@ -114,10 +113,7 @@ describe('useForm', () => {
       throw new ApiError(400, 'Password.Invalid', 'profileChangePassword');
     });
     renderForm(send);
-    type('Name', 'anna');
-    type('Secret', 'Safety#2026');
-    type('Check', 'Safety#2026');
-    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    fillAndSend();
     expect((await screen.findByTestId('form-error')).textContent).toBe(i18n.t('common:errors.codes.Password.Invalid'));
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('anna');
   });
