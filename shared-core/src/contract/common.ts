@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_SIZES } from '../tables';
 import { email } from '../validation/rules';
 
 export const uuidSchema = z.uuid();
@@ -6,10 +7,6 @@ export const sha256HexSchema = z.string().regex(/^[0-9a-f]{64}$/, 'lowercase hex
 export const languageCodeSchema = z.enum(['de_DE', 'en_GB']);
 export const themeSchema = z.enum(['light', 'dark']);
 export const sortDirectionSchema = z.enum(['asc', 'desc']);
-
-import { PAGE_SIZES } from '../tables';
-
-export { PAGE_SIZES };
 
 /**
  * An optional e-mail address, checked with the forms' own rule (validation/rules.ts) so that the server accepts

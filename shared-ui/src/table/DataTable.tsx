@@ -1,9 +1,9 @@
-import type { FeatureFlag, Permission } from '@dash/shared-core';
+import { type FeatureFlag, PAGE_SIZES, type PageSize, type Permission } from '@dash/shared-core';
 import { useCan } from '@dash/shared-ui';
 import type { ReactNode } from 'react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PAGE_SIZES, type PageSize, type TableStateControls } from './useTableState';
+import type { TableStateControls } from './useTableState';
 
 export interface Column<Row> {
   name: string;

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+
+import { PAGE_SIZES } from '@dash/shared-core';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { PAGE_SIZES, useTableState } from './useTableState';
+import { useTableState } from './useTableState';
 
 const SORT_KEYS = ['lastName', 'email'] as const;
 const FILTERS = ['search', 'status'] as const;

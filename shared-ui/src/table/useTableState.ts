@@ -2,7 +2,6 @@ import { PAGE_SIZES, type PageSize } from '@dash/shared-core';
 import { useSearchParams } from '@dash/shared-ui';
 import { useCallback, useMemo } from 'react';
 
-export { PAGE_SIZES, type PageSize };
 export type SortDirection = 'asc' | 'desc';
 
 export interface TableState<SortKey extends string> {
