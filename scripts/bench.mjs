@@ -7,16 +7,44 @@
 //     (a server on 127.0.0.1:5432); BENCH_PG=0 or --no-pg skips it.
 // Writes bench-results/bench-<time>.json and bench-results/latest.json. Exit 0 whether targets pass or not;
 // exit 1 when something broke (server did not start, a non-2xx answer).
-// Env: BENCH_DURATION (seconds per scenario, default 10), BENCH_MEMBERS (default 10000), CHROMIUM_PATH.
+//   - the member import: a generated cp1252 `;` file of 10,000 and of 100,000 rows from upload to landed, with
+//     other users' member state timed meanwhile (BENCH_IMPORT=0 or --no-import skips it; --import-only runs only it).
+//   - search at scale (issue 18), only with --scale / BENCH_SCALE=1 (about 3 minutes of seeding): 1,000,000 members in
+//     1,000 clients in a throw-away schema on PostgreSQL, varied searches, member state and every other list
+//     (scripts/bench/scale.mjs); --scale-only runs only it. BENCH_SCALE_SCHEMA=<schema> reuses a schema seeded before
+//     (kept afterwards) instead of seeding a new one.
+//   - Lighthouse 12 (mobile profile, simulated throttling) on the sign-in page and a member's start page, median of
+//     BENCH_LIGHTHOUSE_RUNS (default 3) runs each; BENCH_LIGHTHOUSE=0 or --no-lighthouse skips it.
+//   - the price of federation: the same two pages from a non-federated build of the shell (shell/dist-static, every
+//     area imported statically) on a second server; federated/non-federated JS bytes. BENCH_FEDERATION_COST=0 or
+//     --no-federation-cost skips it.
+// Env: BENCH_DURATION (seconds per scenario, default 10), BENCH_MEMBERS (default 10000), CHROMIUM_PATH,
+// BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runApiScenarios } from './bench/api.mjs';
-import { measureFrontEnd } from './bench/browser.mjs';
-import { createBenchSchema, findPostgres, redact } from './bench/postgres.mjs';
-import { apiTable, evaluateTargets, frontEndTable, targetLines } from './bench/report.mjs';
-import { freePort, root, seedDatabase, startServer, stopAllProcesses } from './bench/server.mjs';
-import { build } from './build.mjs';
+import { measureFrontEnd, measureWithoutFederation } from './bench/browser.mjs';
+import { runCompanyScenarios } from './bench/company.mjs';
+import { elearningTargetLines, runElearningScenarios } from './bench/elearnings.mjs';
+import { importTable, importTargets, runImportScenarios } from './bench/import.mjs';
+import { lighthouseTable, lighthouseTargets, measureLighthouse } from './bench/lighthouse.mjs';
+import { measureDoingTheWork, playerTargets, runPlayerCommitScenario } from './bench/player.mjs';
+import { createBenchSchema, findPostgres, redact, withSearchPath } from './bench/postgres.mjs';
+import {
+  apiTable,
+  evaluateTargets,
+  federationTargets,
+  frontEndTable,
+  scaleTable,
+  targetLines,
+  timedTable,
+} from './bench/report.mjs';
+import { riskTargets, runRiskAssessmentScenarios } from './bench/riskAssessments.mjs';
+import { runScaleScenarios, SCALE } from './bench/scale.mjs';
+import { freePort, measureStartup, root, seedDatabase, startServer, stopAllProcesses } from './bench/server.mjs';
+import { runReminderScenario, runStartScenarios, startTargets } from './bench/start.mjs';
+import { build, buildWithoutFederation } from './build.mjs';
 
 const args = process.argv.slice(2);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
@@ -26,6 +54,7 @@ const PREFERRED_PORT = 8190;
 const BENCH_CLIENT = 'bench10k';
 const PASSWORD = 'Safety#2026';
 const DEMO_ACCOUNT = { company: 'acme', username: 'admin', password: PASSWORD };
+const DEMO_MEMBER = { company: 'acme', username: 'member', password: PASSWORD };
 const BENCH_ACCOUNT = { company: BENCH_CLIENT, username: 'admin', password: PASSWORD };
 
 const started = Date.now();
@@ -61,15 +90,28 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
+const importOnly = args.includes('--import-only');
+const scaleOnly = args.includes('--scale-only');
+const scaleRequested = () => scaleOnly || process.env.BENCH_SCALE === '1' || args.includes('--scale');
+const importRequested = () => importOnly || !(process.env.BENCH_IMPORT === '0' || args.includes('--no-import'));
+
+const federationCostRequested = () =>
+  !(process.env.BENCH_FEDERATION_COST === '0' || args.includes('--no-federation-cost'));
+const lighthouseRequested = () => !(process.env.BENCH_LIGHTHOUSE === '0' || args.includes('--no-lighthouse'));
+
 function postgresRequested() {
   if (process.env.BENCH_PG === '0' || args.includes('--no-pg')) return false;
   return Boolean(process.env.DATABASE_URL) || process.env.BENCH_PG === '1' || args.includes('--pg');
 }
 
 /** Seeds, starts the server, runs `work(baseUrl)`, stops the server. */
-async function withServer({ label, databaseUrl, dataDir, port }, work) {
-  log(`${label}: seeding ${MEMBERS} members …`);
-  log(`${label}: ${await seedDatabase({ databaseUrl, dataDir, client: BENCH_CLIENT, members: MEMBERS })}`);
+async function withServer({ label, databaseUrl, dataDir, port, seedArgs, skipSeed }, work) {
+  if (!skipSeed) {
+    log(`${label}: seeding ${MEMBERS} members${seedArgs ? ` (${seedArgs.join(' ')})` : ''} …`);
+    log(
+      `${label}: ${await seedDatabase({ databaseUrl, dataDir, client: BENCH_CLIENT, members: MEMBERS, extraArgs: seedArgs })}`,
+    );
+  }
   // After an error or a signal, cleanUp() stops the server (stopAllProcesses) before it removes DATA_DIR.
   const server = await startServer({ databaseUrl, dataDir, port });
   log(`${label}: server answers on ${server.baseUrl}`);
@@ -96,6 +138,40 @@ function apiOptions() {
   };
 }
 
+/** Issue 18: the scale seed on PostgreSQL (a throw-away schema, or BENCH_SCALE_SCHEMA kept as it is). */
+async function runScale(report, dataDir, port) {
+  const postgres = await findPostgres();
+  if (!postgres) {
+    report.scale = { skipped: 'no PostgreSQL server answers on 127.0.0.1:5432' };
+    log('Scale: skipped, no PostgreSQL server answers on 127.0.0.1:5432');
+    return;
+  }
+  const reuse = process.env.BENCH_SCALE_SCHEMA;
+  const schema = reuse
+    ? { schema: reuse, url: withSearchPath(postgres.url, reuse), drop: async () => undefined }
+    : await createBenchSchema(postgres.url);
+  const step = { name: `drop schema ${schema.schema}`, run: schema.drop };
+  cleanups.push(step);
+  log(`Scale on PostgreSQL ${postgres.version}: schema ${schema.schema}${reuse ? ' (reused, kept)' : ''}`);
+  const seedStarted = Date.now();
+  const seedArgs = ['--scale-clients', String(SCALE.clients), '--scale-members', String(SCALE.members)];
+  await withServer(
+    { label: 'Scale', databaseUrl: schema.url, dataDir, port, seedArgs, skipSeed: Boolean(reuse) },
+    async (baseUrl) => {
+      const seedSeconds = reuse ? null : Math.round((Date.now() - seedStarted) / 1000);
+      report.scale = {
+        server: `PostgreSQL ${postgres.version}`,
+        schema: schema.schema,
+        ...SCALE,
+        seedAndStartSeconds: seedSeconds,
+        ...(await runScaleScenarios(baseUrl, apiOptions())),
+      };
+    },
+  );
+  cleanups.splice(cleanups.indexOf(step), 1);
+  await schema.drop();
+}
+
 async function main() {
   const report = {
     startedAt: new Date(started).toISOString(),
@@ -117,7 +193,13 @@ async function main() {
         '*BodyBytes without headers), 1 KB = 1000 B',
     },
     frontEnd: null,
+    frontEndWithoutFederation: null,
+    lighthouse: null,
     api: {},
+    company: {},
+    import: {},
+    start: {},
+    player: {},
     targets: [],
   };
 
@@ -128,7 +210,8 @@ async function main() {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
   }
   log('building what is not built …');
-  await build({ ifNeeded: true });
+  // The scale scenarios call the API only: the compiled server is all they need.
+  await build({ ifNeeded: true, serverOnly: scaleOnly });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dash-bench-'));
   cleanups.push({
@@ -137,14 +220,62 @@ async function main() {
   });
   const port = await freePort(PREFERRED_PORT);
 
-  await withServer({ label: 'PGlite', dataDir, port }, async (baseUrl) => {
-    log('Chromium: sign-in page and start page …');
-    report.frontEnd = await measureFrontEnd(baseUrl, DEMO_ACCOUNT);
-    log('API load on PGlite:');
-    report.api.pglite = await runApiScenarios(baseUrl, apiOptions());
+  // Issue 18: `npm start` on an empty data folder answers within 5 s (compiled server, demo data seeded).
+  const startupDir = mkdtempSync(path.join(os.tmpdir(), 'dash-bench-startup-'));
+  cleanups.push({
+    name: 'remove start-up DATA_DIR',
+    run: async () => rmSync(startupDir, { recursive: true, force: true }),
   });
+  report.startup = await measureStartup({ dataDir: startupDir, port });
+  log(`start-up on an empty data folder: ${report.startup.ms} ms (${report.startup.steps ?? 'no step log'})`);
 
-  if (postgresRequested()) {
+  if (!scaleOnly)
+    await withServer({ label: 'PGlite', dataDir, port }, async (baseUrl) => {
+      if (!importOnly) {
+        log('Chromium: sign-in page and start page …');
+        report.frontEnd = await measureFrontEnd(baseUrl, DEMO_ACCOUNT);
+        if (federationCostRequested()) {
+          log('Chromium: the same pages without federation (shell/dist-static) …');
+          await buildWithoutFederation({ ifNeeded: true });
+          report.frontEndWithoutFederation = await measureWithoutFederation(DEMO_ACCOUNT);
+        }
+        if (lighthouseRequested()) {
+          log('Lighthouse: sign-in page and start page (mobile, simulated throttling) …');
+          report.lighthouse = await measureLighthouse(baseUrl, DEMO_MEMBER);
+        }
+        log('API load on PGlite:');
+        report.api.pglite = await runApiScenarios(baseUrl, apiOptions());
+        log('Company area on PGlite:');
+        report.company.pglite = await runCompanyScenarios(baseUrl, apiOptions());
+        log('Risk assessments on PGlite:');
+        report.riskAssessments = await runRiskAssessmentScenarios(baseUrl, apiOptions());
+        log('E-learnings on PGlite:');
+        report.elearnings = { pglite: await runElearningScenarios(baseUrl, apiOptions()) };
+        log('Start page on PGlite:');
+        report.start.pglite = { overview: await runStartScenarios(baseUrl, apiOptions()) };
+        log('Player and analysis on PGlite:');
+        report.player.pglite = {
+          commit: await runPlayerCommitScenario(baseUrl, { ...apiOptions(), account: DEMO_MEMBER }),
+          browser: await measureDoingTheWork(baseUrl, DEMO_MEMBER),
+        };
+      }
+      if (importRequested()) {
+        log('Member import on PGlite:');
+        report.import.pglite = await runImportScenarios(baseUrl, {
+          account: BENCH_ACCOUNT,
+          otherAccount: DEMO_ACCOUNT,
+          log,
+        });
+      }
+    });
+
+  if (!scaleOnly && !importOnly) {
+    // Needs no server: a database of its own, in memory.
+    log('Reminder run on PGlite:');
+    report.start.pglite = { ...report.start.pglite, reminders: await runReminderScenario({ log }) };
+  }
+
+  if (!scaleOnly && postgresRequested()) {
     const postgres = await findPostgres();
     if (!postgres) {
       report.api.postgres = { skipped: 'no PostgreSQL server answers on 127.0.0.1:5432' };
@@ -155,13 +286,19 @@ async function main() {
       cleanups.push(step);
       log(`PostgreSQL ${postgres.version}: schema ${schema.schema} on ${redact(postgres.url)}`);
       await withServer({ label: 'PostgreSQL', databaseUrl: schema.url, dataDir, port }, async (baseUrl) => {
-        log('API load on PostgreSQL:');
-        report.api.postgres = {
-          server: `PostgreSQL ${postgres.version}`,
-          database: redact(postgres.url),
-          schema: schema.schema,
-          ...(await runApiScenarios(baseUrl, apiOptions())),
-        };
+        if (!importOnly) {
+          log('API load on PostgreSQL:');
+          report.api.postgres = {
+            server: `PostgreSQL ${postgres.version}`,
+            database: redact(postgres.url),
+            schema: schema.schema,
+            ...(await runApiScenarios(baseUrl, apiOptions())),
+          };
+          log('Company area on PostgreSQL:');
+          report.company.postgres = await runCompanyScenarios(baseUrl, apiOptions());
+          log('E-learnings on PostgreSQL:');
+          report.elearnings.postgres = await runElearningScenarios(baseUrl, apiOptions());
+        }
       });
       cleanups.splice(cleanups.indexOf(step), 1);
       await schema.drop();
@@ -170,7 +307,17 @@ async function main() {
     report.api.postgres = { skipped: 'not requested (set DATABASE_URL, or pass --pg / BENCH_PG=1)' };
   }
 
-  report.targets = evaluateTargets(report);
+  if (scaleRequested()) await runScale(report, dataDir, port);
+
+  report.targets = [
+    ...evaluateTargets(report),
+    ...federationTargets(report),
+    ...riskTargets(report.riskAssessments),
+    ...(report.lighthouse ? lighthouseTargets(report.lighthouse) : []),
+    ...Object.entries(report.import).flatMap(([database, result]) => importTargets(result, database)),
+    ...Object.entries(report.start).flatMap(([database, result]) => startTargets(result, database)),
+    ...Object.entries(report.player).flatMap(([database, result]) => playerTargets(result, database)),
+  ];
   report.finishedAt = new Date().toISOString();
   report.seconds = Math.round((Date.now() - started) / 100) / 10;
 
@@ -187,10 +334,29 @@ async function main() {
     `${report.machine.cpus} CPUs, load average ${report.machine.loadAverageAtStart[0]} at start, ` +
       `${report.machine.loadAverageAtEnd[0]} at end (other work on the machine skews the numbers)`,
     '',
-    'Front end, first visit with the cache off (bytes on the wire, gzip; counted until the page is usable;',
-    '"settled" = once the network is quiet)',
-    frontEndTable(report.frontEnd),
   ];
+  if (report.frontEnd) {
+    sections.push(
+      'Front end, first visit with the cache off (bytes on the wire, gzip; counted until the page is usable;',
+      '"settled" = once the network is quiet)',
+      frontEndTable(report.frontEnd),
+    );
+    if (report.frontEndWithoutFederation) {
+      sections.push(
+        '',
+        'The same pages without federation (one bundle, every area imported statically; bench only)',
+        frontEndTable(report.frontEndWithoutFederation),
+      );
+    }
+  }
+  if (report.lighthouse) {
+    sections.push(
+      '',
+      `Lighthouse ${report.lighthouse.lighthouseVersion} (mobile, simulated throttling), median of ${report.lighthouse.runs} ` +
+        'run(s) by performance; "runs" = each run\'s score, "load avg" = 1-minute load average before each run',
+      lighthouseTable(report.lighthouse),
+    );
+  }
   for (const [database, api] of Object.entries(report.api)) {
     sections.push('');
     if (api.skipped) {
@@ -202,6 +368,34 @@ async function main() {
         `${DURATION_SECONDS} s each, client ${BENCH_CLIENT} with ${api.members} members; baseline: GET /api/csrf`,
     );
     sections.push(apiTable(api));
+    const company = report.company[database];
+    if (company) {
+      sections.push('', `Company area on ${database === 'pglite' ? 'PGlite (embedded)' : api.server}`);
+      sections.push(apiTable(company), '', timedTable(company.timed));
+    }
+  }
+  for (const [database, results] of Object.entries(report.elearnings ?? {})) {
+    sections.push('', `E-learnings on ${database}`, ...elearningTargetLines(results));
+  }
+  for (const [database, result] of Object.entries(report.import)) {
+    sections.push(
+      '',
+      `Member import on ${database === 'pglite' ? 'PGlite (embedded)' : 'PostgreSQL'}, client ${BENCH_CLIENT}: from upload to ` +
+        `landed (upload, summary, job); member state timed meanwhile by 4 other-user clients (ms)`,
+      importTable(result),
+    );
+  }
+  if (report.scale?.scenarios || report.startup) {
+    sections.push(
+      '',
+      report.scale?.scenarios
+        ? `Scale (issue 18) on ${report.scale.server}: ${report.scale.members} members in ${report.scale.clients} clients, ` +
+            `client ${BENCH_CLIENT} with ${MEMBERS + 1}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`
+        : 'Start-up (issue 18)',
+      scaleTable(report.scale, report.startup),
+    );
+  } else if (report.scale?.skipped) {
+    sections.push('', `Scale: skipped (${report.scale.skipped})`);
   }
   sections.push(
     '',

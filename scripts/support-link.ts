@@ -44,7 +44,11 @@ if (!secret && config.supportLinkKeyFile && existsSync(config.supportLinkKeyFile
 }
 if (!secret || config.databaseUrl) {
   // The database: the key (when not configured) and a check that the client exists and allows support.
-  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+  });
   try {
     await migrate(db);
     const [row] = await db.query<{ support_login_allowed: boolean }>(

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_PATH } from './chromium.mjs';
+import { playwrightSummary } from './playwrightReport.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp', 'reports');
@@ -36,12 +37,7 @@ function vitestCounts(file) {
 
 function playwrightCounts(file) {
   if (!existsSync(file)) return null;
-  const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
-  return {
-    passed: (stats.expected ?? 0) + (stats.flaky ?? 0),
-    failed: stats.unexpected ?? 0,
-    skipped: stats.skipped ?? 0,
-  };
+  return playwrightSummary(JSON.parse(readFileSync(file, 'utf8')));
 }
 
 const steps = [
@@ -84,9 +80,18 @@ for (const step of steps) {
     stdio: 'inherit',
     env: { ...process.env, NODE_OPTIONS: '--no-deprecation', ...step.env },
   });
-  const ok = run.status === 0;
+  const counts = step.counts?.();
+  // A browser test that passed only on its retry fails the run (Playwright itself exits 0 for it).
+  const flaky = counts?.flaky ?? [];
+  const ok = run.status === 0 && flaky.length === 0;
   if (step.name === 'build' && !ok) buildFailed = true;
-  results.push({ name: step.name, ok, seconds: (Date.now() - started) / 1000, counts: step.counts?.() });
+  results.push({
+    name: step.name,
+    ok,
+    seconds: (Date.now() - started) / 1000,
+    counts,
+    note: flaky.length > 0 ? `${flaky.length} flaky (passed only on retry)` : undefined,
+  });
 }
 
 console.log('\n=== summary');
@@ -98,6 +103,7 @@ for (const result of results) {
   console.log(
     `${result.ok ? 'ok  ' : 'FAIL'} ${result.name.padEnd(10)} ${result.seconds.toFixed(1).padStart(6)} s${counts}${result.note ? ` ${result.note}` : ''}`,
   );
+  for (const name of result.counts?.flaky ?? []) console.log(`     flaky: ${name}`);
   if (result.counts) {
     passed += result.counts.passed;
     failed += result.counts.failed;

@@ -1,4 +1,6 @@
-import { expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { hashPassword } from '@dash/shared-core';
+import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
 
 export const PASSWORD = 'Safety#2026';
 
@@ -10,6 +12,27 @@ export async function signIn(page: Page, clientIdentifier: string, username: str
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
   await expect(page.getByTestId('logout')).toBeVisible();
+}
+
+export interface ApiSession {
+  /** POST with the XSRF header, as the shell's API client sends it; answers the parsed JSON, fails on non-2xx. */
+  post<T = unknown>(path: string, data: unknown): Promise<T>;
+  dispose(): Promise<void>;
+}
+
+/** A signed-in API client beside the browser, for arranging or cleaning up data through the product's own calls. */
+export async function apiSession(baseURL: string, clientIdentifier: string, username: string): Promise<ApiSession> {
+  const context: APIRequestContext = await request.newContext({ baseURL });
+  await context.get('/api/csrf');
+  const xsrf = async () =>
+    (await context.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+  const post = async <T>(path: string, data: unknown): Promise<T> => {
+    const response = await context.post(path, { data, headers: { 'X-XSRF-TOKEN': await xsrf() } });
+    expect(response.status(), `${path}: ${await response.text()}`).toBe(200);
+    return (await response.json()) as T;
+  };
+  await post('/api/login', { clientIdentifier, username, password: hashPassword(PASSWORD) });
+  return { post, dispose: () => context.dispose() };
 }
 
 /** Every remote file the page requested, by area name (mf-company, ...). */
@@ -32,4 +55,23 @@ export async function expectBrandPrimary(page: Page, expected: string) {
       page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--brand-primary').trim()),
     )
     .toBe(expected);
+}
+
+/**
+ * Fails on serious or critical axe findings in the page (or inside `include`). axe measures colours as they are
+ * painted, so it first waits for finite animations (a modal's fade-in) to end: half-transparent text fails contrast.
+ */
+export async function expectNoSeriousAxeViolations(page: Page, label: string, include?: string) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  );
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  const serious = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  expect(serious, label).toEqual([]);
 }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { PASSWORD, signIn } from './helpers';
 
 test.describe('company: member list and details', () => {
   test.beforeEach(async ({ page }) => {
@@ -51,9 +51,13 @@ test.describe('company: member list and details', () => {
     await page.getByRole('link', { name: 'Mitarbeiter', exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/company\/members\/details\/[0-9a-f-]+\/details$/);
     await expect(page.getByRole('heading', { name: 'Mara Mitarbeiter' })).toBeVisible();
-    await expect(page.getByTestId('member-details')).toContainText('member@acme.example');
+    // The admin edits the details: the form holds the member's values.
+    await expect(page.getByTestId('member-edit-form').getByLabel('E-Mail')).toHaveValue('member@acme.example');
     await page.getByRole('link', { name: 'Organisationseinheiten' }).last().click();
-    await expect(page.getByTestId('member-org-units')).toContainText('ACME Sicherheit GmbH');
+    await expect(page.getByTestId('member-assignments-form')).toContainText('ACME Sicherheit GmbH');
+    await expect(
+      page.getByTestId('member-assignments-form').getByRole('checkbox', { name: 'Produktion', exact: true }),
+    ).toBeChecked();
 
     await page.getByTestId('language-switch').selectOption('en_GB');
     await expect(page.getByRole('link', { name: 'Details' })).toBeVisible();
@@ -66,8 +70,40 @@ test.describe('company: member list and details', () => {
     await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
   });
 
-  test('a member of another company answers "not found"', async ({ page }) => {
+  test('a member of another company answers "not found", exactly as an unknown one', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // A real member of globex, read through globex's own admin: the uuid exists, in another client.
+    const { hashPassword } = await import('@dash/shared-core');
+    const globex = await playwright.request.newContext({ baseURL });
+    await globex.get('/api/csrf');
+    const xsrf = async () =>
+      (await globex.storageState()).cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
+    const login = await globex.post('/api/login', {
+      data: { clientIdentifier: 'globex', username: 'admin', password: hashPassword(PASSWORD) },
+      headers: { 'X-XSRF-TOKEN': await xsrf() },
+    });
+    expect(login.status()).toBe(200);
+    const list = await globex.post('/api/memberlist/getlist', {
+      data: { filter: {}, page: 1, perPage: 25, sortBy: 'lastName', sortDirection: 'asc' },
+      headers: { 'X-XSRF-TOKEN': await xsrf() },
+    });
+    expect(list.status()).toBe(200);
+    const foreign = ((await list.json()) as { items: Array<{ uuid: string }> }).items[0]?.uuid ?? '';
+    expect(foreign).toMatch(/^[0-9a-f-]{36}$/);
+    await globex.dispose();
+
+    const answers: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('/api/memberlist/memberdetails')) answers.push(`${response.status()}`);
+    });
+    await page.goto(`/dashboard/company/members/details/${foreign}/details`);
+    await expect(page.getByText('Der Mitarbeiter wurde nicht gefunden.').first()).toBeVisible();
+    await expect(page.getByText(/globex|Fahrer/i)).toHaveCount(0);
     await page.goto('/dashboard/company/members/details/00000000-0000-4000-8000-000000000000/details');
     await expect(page.getByText('Der Mitarbeiter wurde nicht gefunden.').first()).toBeVisible();
+    expect(new Set(answers)).toEqual(new Set(['404']));
   });
 });

@@ -1,5 +1,26 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { recordRemoteDownloads, signIn } from './helpers';
+
+/** Every script the page downloaded, whatever its origin or path (chunks, remote entries, shared modules). */
+function recordScripts(page: Page): Set<string> {
+  const urls = new Set<string>();
+  page.on('response', (response) => {
+    const url = response.url();
+    if (response.request().resourceType() === 'script' || /\.js(\?|$)/.test(url)) urls.add(url);
+  });
+  return urls;
+}
+
+/** The source files inside the downloaded scripts, from their source maps (webpack://<scope>/./src/...). */
+async function sourcesOf(page: Page, scripts: Set<string>): Promise<string[]> {
+  const sources: string[] = [];
+  for (const url of scripts) {
+    const map = await page.request.get(`${url.split('?')[0]}.map`);
+    if (!map.ok()) continue;
+    sources.push(...((await map.json()) as { sources: string[] }).sources);
+  }
+  return sources;
+}
 
 test.describe('navigation through every area', () => {
   test('an admin of acme opens every area from the sidebar', async ({ page }) => {
@@ -36,8 +57,11 @@ test.describe('navigation through every area', () => {
     await page.getByRole('link', { name: 'Gefährdungsbeurteilungen' }).click();
     await expect(page).toHaveURL(/\/start\/overview\/risk-assessments$/);
 
-    // Routes of the spec that are not built yet answer with the shell's not-found page inside the frame.
     await sidebar.getByRole('link', { name: 'Infopoint' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Infopoint' })).toBeVisible();
+
+    // An address no area knows answers with the shell's not-found page inside the frame.
+    await page.goto('/dashboard/apps/elearnings/no-such-page');
     await expect(page.getByTestId('not-found')).toBeVisible();
     await expect(page.getByRole('banner')).toBeVisible();
     expect(errors).toEqual([]);
@@ -60,6 +84,7 @@ test.describe('navigation through every area', () => {
 
   test('a member sees only his own areas; company and catalogue code is never downloaded', async ({ page }) => {
     const downloads = recordRemoteDownloads(page);
+    const scripts = recordScripts(page);
     await signIn(page, 'acme', 'member');
     const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await expect(sidebar.getByRole('link', { name: 'Übersicht' })).toBeVisible();
@@ -67,6 +92,21 @@ test.describe('navigation through every area', () => {
     await sidebar.getByRole('button', { name: 'E-Learnings' }).click();
     await expect(sidebar.getByRole('link', { name: 'Katalog' })).toHaveCount(0);
     await expect(page.getByTestId('header-role')).toHaveText('Mitarbeiter');
+    // His own pages of both apps load (the control: the check below sees page chunks by their sources).
+    await sidebar.getByRole('link', { name: 'Meine E-Learnings' }).click();
+    await expect(page.getByRole('heading', { name: 'Meine E-Learnings' })).toBeVisible();
+    await sidebar.getByRole('button', { name: 'Gefährdungsbeurteilungen' }).click();
+    await sidebar.getByRole('link', { name: 'Meine Analysen' }).click();
+    await expect(page.getByRole('heading', { name: 'Meine Analysen' })).toBeVisible();
+    // Whatever loads late (prefetch, preload) has had its chance.
+    await page.waitForLoadState('networkidle');
+    const sources = await sourcesOf(page, scripts);
+    expect(sources.some((source) => source.includes('mf_elearnings/./src/features/my-tasks/'))).toBe(true);
+    expect(sources.some((source) => source.includes('mf_risk_assessments/./src/features/my-tasks/'))).toBe(true);
+    const forbidden = sources.filter((source) =>
+      /mf_company\/|mf_(elearnings|risk_assessments)\/\.\/src\/features\/catalog\//.test(source),
+    );
+    expect(forbidden).toEqual([]);
     expect([...downloads]).not.toContain('mf-company');
 
     // Route guard: a page without the permission shows an error toast and the user stays where he was.

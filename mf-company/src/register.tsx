@@ -1,13 +1,12 @@
 import type { AreaRegistration } from '@dash/shared-ui';
-import de_DE from './i18n/de_DE.json';
-import en_GB from './i18n/en_GB.json';
+import { COMPANY_TRANSLATIONS } from './i18n';
 import { COMPANY_ROUTES } from './routes';
 
 export default function register(): AreaRegistration {
   return {
     area: 'mf-company',
     namespace: 'company',
-    translations: { de_DE, en_GB },
+    translations: COMPANY_TRANSLATIONS,
     routes: [
       {
         path: COMPANY_ROUTES.memberList,
@@ -19,16 +18,57 @@ export default function register(): AreaRegistration {
         load: () => import('./features/members/components/MemberDetailsPage'),
         permissions: ['member-list.memberdetails'],
       },
+      {
+        path: COMPANY_ROUTES.memberImport,
+        load: () => import('./features/memberImport/components/MemberImportPage'),
+        permissions: ['member-import.import'],
+      },
       // Routes of the spec that come with the company issue: "not found" until they are built.
-      { path: COMPANY_ROUTES.memberArchive, permissions: ['archive-member.list'] },
-      { path: COMPANY_ROUTES.groupList, permissions: ['member-group.read-list'] },
-      { path: COMPANY_ROUTES.groupDetails, permissions: ['member-group.read-details'] },
-      { path: COMPANY_ROUTES.locationList, permissions: ['location.location-list'] },
-      { path: COMPANY_ROUTES.locationDetails, permissions: ['location.location-detail'] },
-      { path: COMPANY_ROUTES.orgUnitList, permissions: ['org-unit.org-unit-list'] },
-      { path: COMPANY_ROUTES.orgUnitDetails, permissions: ['org-unit.detail'] },
-      { path: COMPANY_ROUTES.settingsDetails, permissions: ['clientdetails.read-details'] },
-      { path: COMPANY_ROUTES.settingsConfiguration, permissions: ['clientdetails.read-details'] },
+      {
+        path: COMPANY_ROUTES.memberArchive,
+        load: () => import('./features/archive/components/ArchiveListPage'),
+        permissions: ['archive-member.list'],
+      },
+      {
+        path: COMPANY_ROUTES.groupList,
+        load: () => import('./features/memberGroups/components/GroupListPage'),
+        permissions: ['member-group.read-list'],
+      },
+      {
+        path: COMPANY_ROUTES.groupDetails,
+        load: () => import('./features/memberGroups/components/GroupDetailsPage'),
+        permissions: ['member-group.read-details'],
+      },
+      {
+        path: COMPANY_ROUTES.locationList,
+        load: () => import('./features/locations/components/LocationListPage'),
+        permissions: ['location.location-list'],
+      },
+      {
+        path: COMPANY_ROUTES.locationDetails,
+        load: () => import('./features/locations/components/LocationDetailsPage'),
+        permissions: ['location.location-detail'],
+      },
+      {
+        path: COMPANY_ROUTES.orgUnitList,
+        load: () => import('./features/orgUnits/components/OrgUnitTreePage'),
+        permissions: ['org-unit.org-unit-list'],
+      },
+      {
+        path: COMPANY_ROUTES.orgUnitDetails,
+        load: () => import('./features/orgUnits/components/OrgUnitDetailsPage'),
+        permissions: ['org-unit.detail'],
+      },
+      {
+        path: COMPANY_ROUTES.settingsDetails,
+        load: () => import('./features/settings/components/CompanyDetailsPage'),
+        permissions: ['clientdetails.read-details'],
+      },
+      {
+        path: COMPANY_ROUTES.settingsConfiguration,
+        load: () => import('./features/settings/components/CompanyConfigurationPage'),
+        permissions: ['clientdetails.read-details'],
+      },
     ],
     navigation: [
       {
@@ -97,6 +137,14 @@ export default function register(): AreaRegistration {
             to: COMPANY_ROUTES.settingsDetails,
             permissions: ['clientdetails.read-details'],
             order: 1,
+          },
+          {
+            id: 'company-settings-configuration',
+            section: 'company',
+            label: 'common:nav.configuration',
+            to: COMPANY_ROUTES.settingsConfiguration,
+            permissions: ['clientdetails.read-details'],
+            order: 2,
           },
         ],
       },

@@ -1,6 +1,7 @@
 import type { AreaRegistration } from '@dash/shared-ui';
 import de_DE from './i18n/de_DE.json';
 import en_GB from './i18n/en_GB.json';
+import './elearnings.css';
 import { ELEARNING_ROUTES } from './routes';
 
 export default function register(): AreaRegistration {
@@ -12,7 +13,7 @@ export default function register(): AreaRegistration {
       {
         path: ELEARNING_ROUTES.catalogList,
         load: () => import('./features/catalog/components/CatalogListPage'),
-        permissions: ['elearning.read-catalog'],
+        permissions: ['elearning.read-catalog', 'elearning.read-statistics'],
         featureFlag: 'elearnings',
       },
       {
@@ -21,11 +22,22 @@ export default function register(): AreaRegistration {
         permissions: ['elearning.read-member-tasks'],
         featureFlag: 'elearnings',
       },
-      // Come with the e-learning issue (SCORM player, certificates): "not found" until built.
-      { path: ELEARNING_ROUTES.catalogDetails, permissions: ['elearning.read-settings'], featureFlag: 'elearnings' },
-      { path: ELEARNING_ROUTES.execution, permissions: ['elearning.read-member-tasks'], featureFlag: 'elearnings' },
+      {
+        path: ELEARNING_ROUTES.catalogDetails,
+        load: () => import('./features/details/components/ElearningDetailsPage'),
+        permissions: ['elearning.read-settings', 'elearning.read-org-unit-assignments', 'elearning.read-statistics'],
+        featureFlag: 'elearnings',
+      },
+      {
+        // The player: the course across the content area, with the way back in its header.
+        path: ELEARNING_ROUTES.execution,
+        load: () => import('./features/player/components/PlayerPage'),
+        permissions: ['elearning.read-member-tasks'],
+        featureFlag: 'elearnings',
+      },
       {
         path: ELEARNING_ROUTES.certificate,
+        load: () => import('./features/certificate/components/CertificatePage'),
         permissions: ['elearning.read-member-tasks'],
         featureFlag: 'elearnings',
         layout: 'print',
@@ -56,7 +68,7 @@ export default function register(): AreaRegistration {
             label: 'common:nav.catalog',
             to: ELEARNING_ROUTES.catalogList,
             match: { type: 'segments', count: 4 },
-            permissions: ['elearning.read-catalog'],
+            permissions: ['elearning.read-catalog', 'elearning.read-statistics'],
             featureFlag: 'elearnings',
             order: 2,
           },

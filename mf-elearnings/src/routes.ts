@@ -7,3 +7,18 @@ export const ELEARNING_ROUTES = {
   execution: `${BASE}/execution/:executionUuid`,
   certificate: `${BASE}/certificate/:resultUuid`,
 } as const;
+
+export const ELEARNING_TABS = ['settings', 'org-units', 'analytics'] as const;
+export type ElearningTab = (typeof ELEARNING_TABS)[number];
+
+export function elearningDetailsPath(elearningUuid: string, tab: ElearningTab): string {
+  return `${BASE}/catalog/details/${encodeURIComponent(elearningUuid)}/${tab}`;
+}
+
+export function executionPath(executionUuid: string): string {
+  return `${BASE}/execution/${encodeURIComponent(executionUuid)}`;
+}
+
+export function certificatePath(resultUuid: string): string {
+  return `${BASE}/certificate/${encodeURIComponent(resultUuid)}`;
+}

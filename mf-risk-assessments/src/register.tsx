@@ -2,6 +2,7 @@ import type { AreaRegistration } from '@dash/shared-ui';
 import de_DE from './i18n/de_DE.json';
 import en_GB from './i18n/en_GB.json';
 import { RISK_ASSESSMENT_ROUTES } from './routes';
+import './riskAssessments.css';
 
 export default function register(): AreaRegistration {
   return {
@@ -21,19 +22,21 @@ export default function register(): AreaRegistration {
         permissions: ['risk-assessment.read-member-tasks'],
         featureFlag: 'riskAssessments',
       },
-      // Come with the risk-assessment issue: "not found" until built.
       {
         path: RISK_ASSESSMENT_ROUTES.evaluationList,
+        load: () => import('./features/evaluation/components/EvaluationListPage'),
         permissions: ['risk-assessment.read-assignment-overview-list'],
         featureFlag: 'riskAssessments',
       },
       {
         path: RISK_ASSESSMENT_ROUTES.evaluationDetails,
+        load: () => import('./features/evaluation/components/EvaluationDetailsPage'),
         permissions: ['risk-assessment.read-risk-list'],
         featureFlag: 'riskAssessments',
       },
       {
         path: RISK_ASSESSMENT_ROUTES.riskActionList,
+        load: () => import('./features/evaluation/components/RiskActionListPage'),
         permissions: ['risk-assessment.read-risk-action-list'],
         featureFlag: 'riskAssessments',
         layout: 'print',
@@ -42,11 +45,13 @@ export default function register(): AreaRegistration {
       },
       {
         path: RISK_ASSESSMENT_ROUTES.catalogDetails,
+        load: () => import('./features/catalog/components/CatalogDetailsPage'),
         permissions: ['risk-assessment.read-settings'],
         featureFlag: 'riskAssessments',
       },
       {
         path: RISK_ASSESSMENT_ROUTES.execution,
+        load: () => import('./features/execution/components/ExecutionPage'),
         permissions: ['risk-assessment.read-member-tasks'],
         featureFlag: 'riskAssessments',
       },

@@ -4,6 +4,10 @@ import en_GB from './i18n/en_GB.json';
 import { START_ROUTES } from './routes';
 
 const overview = () => import('./features/overview/components/OverviewPage');
+const infopoint = () => import('./features/infopoint/components/InfopointListPage');
+const infopointLocation = () => import('./features/infopoint/components/InfopointLocationPage');
+const templates = () => import('./features/templates/components/TemplatesPage');
+const calendar = () => import('./features/calendar/components/CalendarPage');
 
 export default function register(): AreaRegistration {
   return {
@@ -13,11 +17,10 @@ export default function register(): AreaRegistration {
     routes: [
       { path: START_ROUTES.overview, load: overview },
       { path: START_ROUTES.overviewTab, load: overview },
-      // Known routes that come later: "not found" until they are built.
-      { path: START_ROUTES.infopoint },
-      { path: START_ROUTES.infopointLocation },
-      { path: START_ROUTES.templates, permissions: ['templates.read-list'], featureFlag: 'templates' },
-      { path: START_ROUTES.calendar, permissions: ['calendar.show'], featureFlag: 'calendar' },
+      { path: START_ROUTES.infopoint, load: infopoint },
+      { path: START_ROUTES.infopointLocation, load: infopointLocation },
+      { path: START_ROUTES.templates, permissions: ['templates.read-list'], featureFlag: 'templates', load: templates },
+      { path: START_ROUTES.calendar, permissions: ['calendar.show'], featureFlag: 'calendar', load: calendar },
     ],
     navigation: [
       {

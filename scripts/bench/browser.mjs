@@ -1,9 +1,10 @@
 // Bytes a first visit downloads before a page is usable, counted from Chromium's network events (CDP).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
-import { root } from './server.mjs';
+import { freePort, root, startServer } from './server.mjs';
 import { sha256Hex, XSRF_COOKIE, XSRF_HEADER } from './session.mjs';
 
 const READY_TIMEOUT_MS = 30_000;
@@ -206,5 +207,35 @@ export async function measureFrontEnd(baseUrl, account) {
     return { signIn, start };
   } finally {
     await browser.close();
+  }
+}
+
+/**
+ * The same two pages from the non-federated shell (shell/dist-static, see buildWithoutFederation in build.mjs),
+ * served by a second server of its own whose static root has that build as its shell/dist (STATIC_ROOT).
+ * Answers { signIn, start } like measureFrontEnd.
+ */
+export async function measureWithoutFederation(account) {
+  const port = await freePort(0);
+  const staticRoot = mkdtempSync(path.join(os.tmpdir(), 'dash-static-root-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dash-static-data-'));
+  try {
+    mkdirSync(path.join(staticRoot, 'shell'));
+    symlinkSync(path.join(root, 'shell', 'dist-static'), path.join(staticRoot, 'shell', 'dist'));
+    mkdirSync(path.join(staticRoot, 'shared-core', 'src', 'i18n'), { recursive: true });
+    symlinkSync(
+      path.join(root, 'shared-core', 'src', 'i18n', 'locales'),
+      path.join(staticRoot, 'shared-core', 'src', 'i18n', 'locales'),
+    );
+    // The demo data is enough for these two pages (SEED_DEMO): no bulk seed.
+    const server = await startServer({ dataDir, port, env: { STATIC_ROOT: staticRoot } });
+    try {
+      return await measureFrontEnd(server.baseUrl, account);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(staticRoot, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
   }
 }

@@ -34,8 +34,19 @@ function assertClean(name, phase, result) {
  * One scenario: a short warm-up (JIT, connection pools, planner caches), then `durationSeconds` at
  * `connections` concurrent connections. Throws when any answer was not 2xx or a request failed.
  */
-export async function runScenario({ name, url, method = 'GET', headers = {}, body, connections, durationSeconds }) {
+export async function runScenario({
+  name,
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  setupRequest,
+  connections,
+  durationSeconds,
+}) {
   const common = { url, method, headers, body, connections, pipelining: 1, timeout: 10 };
+  // A body per request (e.g. a new username for every create): autocannon's setupRequest on a single request.
+  if (setupRequest) common.requests = [{ method, setupRequest }];
   assertClean(name, 'warm-up', await runAutocannon({ ...common, amount: connections * 10 }));
   const latencies = [];
   const result = await runAutocannon({ ...common, duration: durationSeconds }, (ms) => latencies.push(ms));

@@ -6,6 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const TSX = path.join(root, 'node_modules', '.bin', 'tsx');
+/** The compiled server, as `npm start` runs it (scripts/build.mjs builds it). */
+const SERVER = path.join(root, 'server', 'dist', 'main.js');
+export const STARTUP_TARGET_MS = 5000;
 /** What the server printed last, for the error message when it does not come up. */
 const OUTPUT_LIMIT = 20_000;
 
@@ -43,9 +46,9 @@ let shuttingDown = false;
  * Starts `tsx <args>` as the leader of a new process group (tsx runs the script in a child process of its own).
  * `stop()` sends SIGTERM to the group, then SIGKILL after 10 s, and resolves once the leader has exited.
  */
-function spawnGroup(args, env) {
+function spawnGroup(args, env, command = TSX) {
   if (shuttingDown) throw new Error('the bench is shutting down');
-  const child = spawn(TSX, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let output = '';
   const collect = (chunk) => {
     output = (output + chunk).slice(-OUTPUT_LIMIT);
@@ -101,10 +104,19 @@ export async function stopAllProcesses() {
   await Promise.all([...running].map((group) => group.stop()));
 }
 
+/** Runs a TypeScript script of the repository (through tsx) to its end; answers its output, throws on failure. */
+export async function runTsxScript(args, env = process.env) {
+  const group = spawnGroup(args, env);
+  const { code, signal, error } = await group.exit;
+  if (error) throw error;
+  if (code !== 0) throw new Error(`${args[0]} failed (exit ${code ?? signal}):\n${group.output()}`);
+  return group.output();
+}
+
 /** Migrations, demo data and the large client, in a process of its own (PGlite allows one process per DATA_DIR). */
-export async function seedDatabase({ databaseUrl, dataDir, client, members }) {
+export async function seedDatabase({ databaseUrl, dataDir, client, members, extraArgs = [] }) {
   const group = spawnGroup(
-    ['server/src/seed/bulk-cli.ts', '--client', client, '--members', String(members)],
+    ['server/src/seed/bulk-cli.ts', '--client', client, '--members', String(members), ...extraArgs],
     databaseEnv({ databaseUrl, dataDir }),
   );
   const { code, signal, error } = await group.exit;
@@ -114,18 +126,28 @@ export async function seedDatabase({ databaseUrl, dataDir, client, members }) {
 }
 
 /**
- * Starts `tsx server/src/main.ts` in its own process group and resolves once GET /api/csrf answers 200.
- * Answers { baseUrl, stop() }; stop() ends the whole group (tsx and the node process it starts).
+ * Starts the compiled server (`node server/dist/main.js`, as `npm start` does) in its own process group and resolves
+ * once GET /api/csrf answers 200. Answers { baseUrl, stop(), startMs }; stop() ends the whole group.
  */
-export async function startServer({ databaseUrl, dataDir, port, timeoutMs = 90_000 }) {
+export async function startServer({
+  databaseUrl,
+  dataDir,
+  port,
+  timeoutMs = 90_000,
+  pollMs = 250,
+  logLevel,
+  env: extraEnv = {},
+}) {
   const env = {
     ...databaseEnv({ databaseUrl, dataDir }),
+    ...extraEnv,
     PORT: String(port),
     HOST: '127.0.0.1',
     SEED_DEMO: 'true',
-    LOG_LEVEL: 'warn',
+    LOG_LEVEL: logLevel ?? process.env.BENCH_LOG_LEVEL ?? 'warn',
   };
-  const group = spawnGroup(['server/src/main.ts'], env);
+  const started = performance.now();
+  const group = spawnGroup([SERVER], env, process.execPath);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + timeoutMs;
   while (true) {
@@ -145,7 +167,20 @@ export async function startServer({ databaseUrl, dataDir, port, timeoutMs = 90_0
     } catch {
       // Not listening yet.
     }
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
   }
-  return { baseUrl, stop: group.stop, output: group.output, exited: () => group.exited };
+  const startMs = Math.round(performance.now() - started);
+  return { baseUrl, stop: group.stop, output: group.output, exited: () => group.exited, startMs };
+}
+
+/**
+ * Issue 18: milliseconds from spawning the compiled server on an empty data folder (PGlite, demo data seeded) to its
+ * first 200 on GET /api/csrf, polled every 50 ms. `dataDir` must not hold a database yet.
+ */
+export async function measureStartup({ dataDir, port }) {
+  // Info: the server logs its start-up steps (main.ts).
+  const server = await startServer({ dataDir, port, pollMs: 50, logLevel: 'info' });
+  const line = server.output().match(/start-up in [^"]*/)?.[0] ?? null;
+  await server.stop();
+  return { ms: server.startMs, targetMs: STARTUP_TARGET_MS, command: 'node server/dist/main.js', steps: line };
 }

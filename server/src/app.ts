@@ -6,18 +6,33 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { ServerConfig } from './config';
 import type { Database } from './db/database';
 import { installErrorHandling } from './http/errors';
+import { answerFrameworkError, refuseHostileInput } from './http/hostileInput';
 import { buildOpenApiDocument } from './http/openapi';
+import { installRequestIds, loggerOptions, requestIdOf } from './http/requestLogging';
+import { installSecurityHeaders } from './http/securityHeaders';
 import { registerStatic } from './http/static';
 import { createMailer, type Mailer } from './mail/mailer';
 import { registerAccountRoutes } from './modules/auth/accountRoutes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { resolveSupportLinkSecret, writeSupportLinkKeyFile } from './modules/auth/supportLink';
+import { registerBatchJobRoutes } from './modules/batchJobs/jobs';
 import { registerBootstrapRoutes } from './modules/bootstrap/routes';
+import { registerCompanyRoutes } from './modules/company/routes';
 import { registerElearningRoutes } from './modules/elearnings/routes';
 import { registerFileRoutes } from './modules/files/routes';
+import { registerInfopointRoutes } from './modules/infopoint/routes';
+import { registerLocationRoutes } from './modules/locations/routes';
+import { registerMemberGroupRoutes } from './modules/memberGroups/routes';
+import { registerMemberImportRoutes } from './modules/memberImport/routes';
 import { registerMemberRoutes } from './modules/members/routes';
+import { registerHealthRoutes } from './modules/operations/health';
+import { registerMetrics } from './modules/operations/metrics';
+import { registerOrgUnitRoutes } from './modules/orgUnits/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
+import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerRiskAssessmentRoutes } from './modules/riskAssessments/routes';
+import { registerStartRoutes } from './modules/start/routes';
+import { registerTemplateRoutes } from './modules/templates/routes';
 
 /** Request bodies above this answer 413 Request.TooLarge (uploads will get their own limit). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -35,12 +50,30 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp(config: ServerConfig, db: Database): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where log lines go instead of standard output (tests read them). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(
+  config: ServerConfig,
+  db: Database,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions({ level: config.logLevel, production: config.production, stream: options.logStream }),
+    // Every request gets an id (a sane incoming X-Request-Id, else a uuid); logs and the X-Request-Id answer carry it.
+    genReqId: requestIdOf,
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // The defaults, stated because they matter: a JSON body with a "__proto__" or "constructor.prototype" key is
+    // refused by the parser (400) instead of being stripped or, worse, applied.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+    // Malformed percent-encoding and over-long path parameters answer in the error format, not Fastify's own.
+    frameworkErrors: answerFrameworkError,
   });
   // Every route with its method, for the authorisation matrix test (it fails when a route has no entry).
   const registeredRoutes: RegisteredRoute[] = [];
@@ -49,14 +82,18 @@ export async function buildApp(config: ServerConfig, db: Database): Promise<Fast
     for (const method of [route.method].flat()) registeredRoutes.push({ method, url: route.url });
   });
   installErrorHandling(app);
+  // Calls of the contract refuse hostile input in registerEndpoint (after the session and permission checks, before
+  // the schema); every other route (files, docs, static, not-found) here, so that none of them can answer 500.
+  app.addHook('preValidation', async (request) => {
+    if (request.routeOptions.config.endpointId === undefined) refuseHostileInput(request);
+  });
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('Referrer-Policy', 'same-origin');
-    reply.header('X-Frame-Options', 'SAMEORIGIN');
-    return payload;
-  });
+  installRequestIds(app);
+  installSecurityHeaders(app, config);
+  // Operations (docs/operating.md): probes and metrics, outside /api and before the single-page app's fallback.
+  registerHealthRoutes(app, db);
+  registerMetrics(app, db, config);
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
@@ -74,13 +111,23 @@ export async function buildApp(config: ServerConfig, db: Database): Promise<Fast
     writeSupportLinkKeyFile(config.supportLinkKeyFile, await resolveSupportLinkSecret(db, config.supportLinkSecret));
   }
   registerProfileRoutes(app, db);
-  registerMemberRoutes(app, db);
+  registerMemberRoutes(app, db, config);
+  registerMemberGroupRoutes(app, db);
+  registerOrgUnitRoutes(app, db);
+  registerLocationRoutes(app, db);
+  registerCompanyRoutes(app, db);
+  await registerBatchJobRoutes(app, db);
+  registerMemberImportRoutes(app, db, config);
   registerElearningRoutes(app, db);
   registerRiskAssessmentRoutes(app, db);
+  registerStartRoutes(app, db);
+  registerInfopointRoutes(app, db);
+  registerTemplateRoutes(app, db);
+  registerReminderRoutes(app, db);
 
   app.setNotFoundHandler((_request, reply) => {
     return reply.status(404).send({ error: { code: 'Route.NotFound' } });
   });
-  if (config.serveStatic) await registerStatic(app, config);
+  if (config.serveStatic) await registerStatic(app, config, db);
   return app;
 }

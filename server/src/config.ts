@@ -9,6 +9,10 @@ export interface ServerConfig {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL only: the schema that holds the tables (DATABASE_SCHEMA; unset: the connection's search_path). */
+  databaseSchema: string | undefined;
+  /** PostgreSQL only: milliseconds to wait for a connection (DATABASE_CONNECT_TIMEOUT_MS) and for one statement. */
+  databaseTimeouts: { connectMs: number; statementMs: number };
   seedDemo: boolean;
   publicUrl: string;
   /** Where the built shell and remotes live (each `<name>/dist`). */
@@ -30,8 +34,14 @@ export interface ServerConfig {
   supportLinkSecret: string | undefined;
   /** Embedded database only: where the server leaves the support-link key for `support-link` while it runs. */
   supportLinkKeyFile: string | undefined;
-  /** NODE_ENV=production: developer tools (the outbox) are never reachable. */
+  /** Minutes between reminder runs (REMINDER_INTERVAL_MINUTES, default 15; 0: no scheduler in this instance). */
+  reminderIntervalMinutes: number;
+  /** NODE_ENV=production: developer tools (the outbox) are never reachable; logs are JSON lines. */
   production: boolean;
+  /** Serve Prometheus metrics at GET /metrics (METRICS_ENABLED, default off; docs/operating.md). */
+  metricsEnabled: boolean;
+  /** When set, GET /metrics wants `Authorization: Bearer <token>` (METRICS_TOKEN). */
+  metricsToken: string | undefined;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -56,9 +66,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    databaseSchema: env.DATABASE_SCHEMA || undefined,
+    databaseTimeouts: {
+      connectMs: Number(env.DATABASE_CONNECT_TIMEOUT_MS) || 5_000,
+      statementMs: Number(env.DATABASE_STATEMENT_TIMEOUT_MS) || 60_000,
+    },
     seedDemo: flag(env.SEED_DEMO, true),
     publicUrl: env.PUBLIC_URL ?? 'http://localhost:8080',
-    staticRoot: REPO_ROOT,
+    // Another folder laid out like the repository (<root>/shell/dist, …): the bench serves its non-federated build so.
+    staticRoot: env.STATIC_ROOT ? path.resolve(env.STATIC_ROOT) : REPO_ROOT,
     remoteUrlOverrides,
     serveStatic: true,
     logLevel: env.LOG_LEVEL ?? 'info',
@@ -68,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'Dashboard <no-reply@dashboard.localhost>',
     supportLinkSecret: env.SUPPORT_LINK_SECRET || undefined,
     supportLinkKeyFile: env.DATABASE_URL ? undefined : path.join(dataDir, 'support-link.key'),
+    reminderIntervalMinutes: Number(env.REMINDER_INTERVAL_MINUTES ?? 15) || 0,
     production: env.NODE_ENV === 'production',
+    metricsEnabled: flag(env.METRICS_ENABLED, false),
+    metricsToken: env.METRICS_TOKEN || undefined,
   };
 }

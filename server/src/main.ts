@@ -1,27 +1,93 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { answerBackupRequests } from './db/backup';
+import { LOCK_KEYS, openDatabase } from './db/database';
 import { migrate } from './db/migrate';
+import { PGLITE_TEMPLATE_FILE } from './db/template';
+import { startReminderScheduler } from './modules/reminders/scheduler';
 import { seedDemoData } from './seed/demo';
 
+/** A stop that has not finished by then ends the process anyway (a client that never finishes its request). */
+const STOP_DEADLINE_MS = 10_000;
+
 const config = loadConfig();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Each start-up step's milliseconds, logged once the server listens (issue 18: answers within 5 s of a cold start).
+const steps: string[] = [];
+// 'load' is the time from the process start to here: reading and evaluating the code.
+let stepStarted = 0;
+const step = (name: string) => {
+  const now = performance.now();
+  steps.push(`${name} ${Math.round(now - stepStarted)} ms`);
+  stepStarted = now;
+};
+step('load');
+// Beside the compiled server only (server/dist, see scripts/build.mjs): a new embedded database starts from it.
+const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE);
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  schema: config.databaseSchema,
+  timeouts: config.databaseTimeouts,
+  pgliteTemplate,
+});
+step('database');
 const applied = await migrate(db);
-const seeded = config.seedDemo ? await seedDemoData(db) : false;
+step('migrations');
+// Several instances starting at once on one PostgreSQL: one seeds, the others find the data there.
+const seeded = config.seedDemo ? await db.exclusively(LOCK_KEYS.seed, () => seedDemoData(db)) : false;
+step('demo data');
 // Embedded PGlite has no autovacuum: fresh statistics and visibility maps keep the table queries on their indexes.
 if (db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
+step('vacuum');
 const app = await buildApp(config, db);
+step('app');
+// Embedded database: `npm run backup` asks this process for a consistent copy (see db/backup.ts).
+const stopAnsweringBackups = db.kind === 'pglite' ? answerBackupRequests(db, config.dataDir, app.log) : () => undefined;
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close();
+// Reminder mails (issue 17): a run at start catches up after downtime, then one every few minutes.
+const reminders =
+  config.reminderIntervalMinutes > 0
+    ? startReminderScheduler({
+        db,
+        mailer: app.mailer,
+        publicUrl: config.publicUrl,
+        intervalMs: config.reminderIntervalMinutes * 60_000,
+        onError: (error) => app.log.error({ err: error }, 'reminder run failed'),
+      })
+    : null;
+
+/**
+ * Graceful stop (SIGTERM from an orchestrator, Ctrl-C): stop listening at once (new connections are refused), let
+ * the requests under way finish (Fastify's close waits for them and closes idle keep-alive connections), stop the
+ * reminder scheduler after its current run, and close the database last, when nothing uses it any more. A stop that
+ * takes longer than STOP_DEADLINE_MS ends the process with exit code 1.
+ */
+let stopping = false;
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: stopping`);
+  setTimeout(() => {
+    app.log.error(`stop took longer than ${STOP_DEADLINE_MS / 1000} s: exiting anyway`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
+  try {
+    await Promise.all([app.close(), reminders?.stop()]);
+    stopAnsweringBackups();
     await db.close();
     process.exit(0);
-  });
+  } catch (error) {
+    app.log.error({ err: error }, 'stop failed');
+    process.exit(1);
+  }
 }
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
 
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
   `Serving on http://localhost:${config.port} with ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}` +
     `${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}${seeded ? '; demo data seeded' : ''}`,
 );
+app.log.info(`start-up in ${Math.round(performance.now())} ms: ${steps.join(', ')}`);

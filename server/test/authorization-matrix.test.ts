@@ -3,7 +3,7 @@
  * proven against the same list of rules (session, XSRF, permission, feature flag, client scope, request shape,
  * body limit, error format). A new route without an entry fails the first test.
  */
-import { hashPassword, type Permission, ROLE_PERMISSIONS, type Role } from '@dash/shared-core';
+import { API_ROUTES, type Permission, ROLE_PERMISSIONS, type Role } from '@dash/shared-core';
 import { ENDPOINTS, type EndpointDefinition } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';
@@ -12,7 +12,6 @@ import { createSupportToken, resolveSupportLinkSecret } from '../src/modules/aut
 import {
   type Agent,
   createTestServer,
-  DEMO_PASSWORD,
   expectCleanError,
   expectError,
   type InjectResponse,
@@ -20,431 +19,11 @@ import {
   type RequestOptions,
   type TestServer,
 } from './helpers';
+import { AREA_MATRICES, loadMatrixIds, MATRIX, MATRIX_ITEMS } from './matrix/index';
+import { resetTokens, supportTokens, writesResetTokens } from './matrix/platform';
+import { type Ids, LOGINS, type LoginName } from './matrix/types';
 
-type LoginName =
-  | 'acme/super.admin'
-  | 'acme/admin'
-  | 'acme/ou.admin'
-  | 'acme/loc.admin'
-  | 'acme/member'
-  | 'globex/admin'
-  | 'initech/admin';
-
-const LOGINS: Record<LoginName, { clientIdentifier: string; username: string; role: Role; host?: string }> = {
-  'acme/super.admin': { clientIdentifier: 'acme', username: 'super.admin', role: 'super-admin' },
-  'acme/admin': { clientIdentifier: 'acme', username: 'admin', role: 'admin' },
-  'acme/ou.admin': { clientIdentifier: 'acme', username: 'ou.admin', role: 'ou-admin' },
-  'acme/loc.admin': { clientIdentifier: 'acme', username: 'loc.admin', role: 'loc-admin' },
-  'acme/member': { clientIdentifier: 'acme', username: 'member', role: 'member' },
-  'globex/admin': { clientIdentifier: 'globex', username: 'admin', role: 'admin' },
-  // initech has e-learnings switched off in this test (beforeAll), to prove the flag on every e-learning call.
-  'initech/admin': { clientIdentifier: 'initech', username: 'admin', role: 'admin', host: 'partner.localhost' },
-};
-
-/** Uuids of the seeded data, looked up once. */
-interface Ids {
-  acmeMember: string;
-  acmeAdmin: string;
-  globexMember: string;
-  licenseeLogo: string;
-  /** A file that belongs to globex: never served by the public file route. */
-  globexFile: string;
-}
-
-type Input = Record<string, unknown>;
-
-interface MatrixEntry {
-  access: 'public' | 'session';
-  /** The contract entry behind the route; absent for the few routes outside the contract. */
-  endpoint?: keyof typeof ENDPOINTS;
-  /** A concrete URL, for routes with path parameters. */
-  url?: (ids: Ids) => string;
-  /** Who makes the valid call of a session route (default acme/admin); public routes are called signed out. */
-  as?: LoginName;
-  /** A valid body (POST) or query (GET). */
-  sample: (ids: Ids) => Input;
-  /** Checks the answer of the valid call beyond its status 200. */
-  expectValid?: (response: InjectResponse) => void;
-  /** false: the route takes no validated input (Swagger UI, files). */
-  validated: boolean;
-  /** Bodies or queries of the wrong shape besides the generic ones (extra property, wrong JSON type). */
-  malformed?: (ids: Ids) => unknown[];
-  /** Demo logins lacking the permission (403 Auth.Forbidden); null when every signed-in role may call it. */
-  forbiddenFor: readonly LoginName[] | null;
-  /** The call takes a uuid: another client's uuid answers exactly as a uuid that does not exist. */
-  otherClientUuid?: {
-    foreign: (ids: Ids) => string;
-    request: (uuid: string) => { url?: string; input?: Input };
-    status: number;
-    code: string;
-  };
-  /** A login whose client has the call's app switched off (403 Auth.FeatureDisabled). */
-  featureFlagOffFor?: LoginName;
-  /** A writing call: a rejected request must change nothing (compared on the member row). */
-  writes?: {
-    /** A valid body that changes the caller's row. */
-    changing: (ids: Ids) => Input;
-    /** Valid JSON the handler itself rejects, with its answer. */
-    rejected?: Array<{ body: (ids: Ids) => Input; status: number; code: string }>;
-  };
-}
-
-const tableDefaults = { filter: {}, page: 1, perPage: 25, sortDirection: 'asc' } as const;
-
-const MATRIX: Record<string, MatrixEntry> = {
-  'GET /api/csrf': {
-    access: 'public',
-    endpoint: 'csrf',
-    sample: () => ({}),
-    expectValid: (response) => expect(response.cookies.map((cookie) => cookie.name)).toContain('XSRF-TOKEN'),
-    validated: true,
-    forbiddenFor: null,
-  },
-  'POST /api/login': {
-    access: 'public',
-    endpoint: 'login',
-    sample: () => ({ clientIdentifier: 'acme', username: 'member', password: hashPassword(DEMO_PASSWORD) }),
-    expectValid: (response) => expect(response.cookies.map((cookie) => cookie.name)).toContain('SESSION'),
-    validated: true,
-    malformed: () => [
-      { clientIdentifier: 'acme', username: 'member', password: DEMO_PASSWORD },
-      { clientIdentifier: 'acme', username: 'member', password: hashPassword(DEMO_PASSWORD).toUpperCase() },
-      { clientIdentifier: 'acme', username: 42, password: hashPassword(DEMO_PASSWORD) },
-      { clientIdentifier: '', username: 'member', password: hashPassword(DEMO_PASSWORD) },
-      { username: 'member', password: hashPassword(DEMO_PASSWORD) },
-    ],
-    forbiddenFor: null,
-  },
-  'GET /api/logout': {
-    access: 'public',
-    endpoint: 'logout',
-    sample: () => ({}),
-    validated: true,
-    forbiddenFor: null,
-  },
-  'GET /api/heartbeat': {
-    access: 'session',
-    endpoint: 'heartbeat',
-    sample: () => ({}),
-    validated: true,
-    forbiddenFor: null,
-  },
-  'GET /api/member/state': {
-    access: 'session',
-    endpoint: 'memberState',
-    as: 'acme/member',
-    sample: () => ({}),
-    expectValid: (response) => expect(response.json().member.roleIdentifier).toBe('member'),
-    validated: true,
-    forbiddenFor: null,
-  },
-  'GET /api/bootstrap/load-licensee-config': {
-    access: 'public',
-    endpoint: 'licenseeConfig',
-    sample: () => ({}),
-    expectValid: (response) => expect(response.json().licenseeName).toBe('Dashboard'),
-    validated: true,
-    forbiddenFor: null,
-  },
-  'GET /api/bootstrap/remotes': {
-    access: 'public',
-    endpoint: 'remotes',
-    sample: () => ({}),
-    expectValid: (response) => expect(response.json().remotes.length).toBeGreaterThan(0),
-    validated: true,
-    forbiddenFor: null,
-  },
-  'POST /api/profile/update': {
-    access: 'session',
-    endpoint: 'profileUpdate',
-    // The seeded values: the valid call changes nothing.
-    sample: () => ({
-      email: 'admin@acme.example',
-      firstName: 'Arne',
-      lastName: 'Adler',
-      phoneNumber: '+49 30 1234567',
-      mobileNumber: null,
-    }),
-    validated: true,
-    malformed: () => [
-      { email: 'admin@acme.example', firstName: 42, lastName: 'Adler', phoneNumber: null, mobileNumber: null },
-      { email: 'admin@acme.example', firstName: 'Arne', lastName: 'Adler' },
-      { email: 'not-an-email', firstName: 'Arne', lastName: 'Adler', phoneNumber: null, mobileNumber: null },
-      { email: null, firstName: ' ', lastName: 'Adler', phoneNumber: null, mobileNumber: null },
-      { email: null, firstName: 'x'.repeat(101), lastName: 'Adler', phoneNumber: null, mobileNumber: null },
-      { email: null, firstName: 'Arne', lastName: ['Adler'], phoneNumber: null, mobileNumber: null },
-    ],
-    forbiddenFor: null,
-    writes: {
-      changing: () => ({
-        email: 'changed@acme.example',
-        firstName: 'Changed',
-        lastName: 'Person',
-        phoneNumber: '+49 40 7654321',
-        mobileNumber: '+49 171 1234567',
-      }),
-      rejected: [
-        {
-          body: () => ({
-            email: 'x@acme.example',
-            firstName: 'X',
-            lastName: 'Y',
-            phoneNumber: '12',
-            mobileNumber: null,
-          }),
-          status: 400,
-          code: 'Member.InvalidPhone',
-        },
-        {
-          body: () => ({
-            email: 'x@acme.example',
-            firstName: 'X',
-            lastName: 'Y',
-            phoneNumber: null,
-            mobileNumber: 'abc',
-          }),
-          status: 400,
-          code: 'Member.InvalidMobile',
-        },
-      ],
-    },
-  },
-  'GET /api/profile/readprofilesetting': {
-    access: 'session',
-    endpoint: 'profileReadSetting',
-    sample: () => ({}),
-    validated: true,
-    forbiddenFor: null,
-  },
-  'POST /api/profile/updateprofilesetting': {
-    access: 'session',
-    endpoint: 'profileUpdateSetting',
-    sample: () => ({ frontendStyle: { theme: 'light' }, languageCode: 'de_DE' }),
-    validated: true,
-    malformed: () => [
-      { frontendStyle: { theme: 'pink' }, languageCode: 'de_DE' },
-      { frontendStyle: 'dark', languageCode: 'de_DE' },
-      { frontendStyle: { theme: 'dark', extra: 1 }, languageCode: 'de_DE' },
-      { frontendStyle: { theme: 'dark' }, languageCode: 'xx_XX' },
-      { frontendStyle: { theme: 'dark' } },
-    ],
-    forbiddenFor: null,
-    writes: { changing: () => ({ frontendStyle: { theme: 'dark' }, languageCode: 'en_GB' }) },
-  },
-  'POST /api/memberlist/getlist': {
-    access: 'session',
-    endpoint: 'memberList',
-    sample: () => ({ ...tableDefaults, sortBy: 'lastName' }),
-    validated: true,
-    malformed: () => [
-      { perPage: 30 },
-      { page: 'two' },
-      { page: 0 },
-      { sortBy: 'password_hash' },
-      { sortDirection: 'up' },
-      { filter: { status: 'archived' } },
-      { filter: { unknown: true } },
-      { filter: 'admin' },
-    ],
-    forbiddenFor: ['acme/member', 'acme/loc.admin'],
-  },
-  'POST /api/memberlist/memberdetails': {
-    access: 'session',
-    endpoint: 'memberDetails',
-    sample: (ids) => ({ uuid: ids.acmeMember }),
-    validated: true,
-    malformed: () => [{ uuid: 'not-a-uuid' }, { uuid: 42 }, {}, { uuid: null }],
-    forbiddenFor: ['acme/member', 'acme/loc.admin'],
-    otherClientUuid: {
-      foreign: (ids) => ids.globexMember,
-      request: (uuid) => ({ input: { uuid } }),
-      status: 404,
-      code: 'Member.NotFound',
-    },
-  },
-  'POST /api/elearning/read-catalog': {
-    access: 'session',
-    endpoint: 'elearningCatalog',
-    sample: () => ({ ...tableDefaults, sortBy: 'title' }),
-    validated: true,
-    malformed: () => [{ sortBy: 'lastName' }, { perPage: 10 }, { filter: { search: 5 } }],
-    forbiddenFor: ['acme/member', 'acme/loc.admin', 'acme/ou.admin'],
-    featureFlagOffFor: 'initech/admin',
-  },
-  'POST /api/elearning/read-member-tasks': {
-    access: 'session',
-    endpoint: 'elearningMemberTasks',
-    as: 'acme/member',
-    sample: () => ({ ...tableDefaults, filter: { status: 'all' }, sortBy: 'dueDate' }),
-    validated: true,
-    malformed: () => [{ filter: { status: 'closed' } }, { sortBy: 'uuid' }, { perPage: -1 }],
-    forbiddenFor: null,
-    featureFlagOffFor: 'initech/admin',
-  },
-  'POST /api/risk-assessment/read-catalog-list': {
-    access: 'session',
-    endpoint: 'riskAssessmentCatalog',
-    sample: () => ({ ...tableDefaults, sortBy: 'title' }),
-    validated: true,
-    malformed: () => [{ sortBy: 'durationMinutes' }, { page: null }, { filter: [] }],
-    forbiddenFor: ['acme/member', 'acme/loc.admin', 'acme/ou.admin'],
-    featureFlagOffFor: 'globex/admin',
-  },
-  'POST /api/risk-assessment/read-member-tasks': {
-    access: 'session',
-    endpoint: 'riskAssessmentMemberTasks',
-    as: 'acme/member',
-    sample: () => ({ ...tableDefaults, filter: { status: 'open' }, sortBy: 'title' }),
-    validated: true,
-    malformed: () => [{ filter: { status: 'open', search: 'x' } }, { sortDirection: 'DESC' }],
-    forbiddenFor: null,
-    featureFlagOffFor: 'globex/admin',
-  },
-  'POST /api/createpasswordresettoken': {
-    access: 'public',
-    endpoint: 'createPasswordResetToken',
-    // A made-up name each time: the answer is the same as for a real account, and the 10-minute rule never bites.
-    sample: () => ({ clientIdentifier: 'acme', username: `nobody-${crypto.randomUUID()}` }),
-    expectValid: (response) => expect(response.json()).toEqual({ ok: true }),
-    validated: true,
-    malformed: () => [
-      { clientIdentifier: 'acme' },
-      { clientIdentifier: 'acme', username: 42 },
-      { clientIdentifier: '', username: 'member' },
-      { clientIdentifier: 'acme', username: 'x'.repeat(255) },
-      { clientIdentifier: 'x'.repeat(65), username: 'member' },
-    ],
-    forbiddenFor: null,
-  },
-  'POST /api/resetpassword': {
-    access: 'public',
-    endpoint: 'resetPassword',
-    sample: () => {
-      const password = hashPassword(`Matrix#${crypto.randomUUID()}`);
-      return { token: resetTokens.shift() ?? 'no-token-left-in-the-pool', password, passwordConfirmation: password };
-    },
-    expectValid: (response) => expect(response.cookies.map((cookie) => cookie.name)).toContain('SESSION'),
-    validated: true,
-    malformed: () => [
-      { token: 'short', password: hashPassword('a'), passwordConfirmation: hashPassword('a') },
-      { token: 'x'.repeat(43), password: 'Plain#2026', passwordConfirmation: 'Plain#2026' },
-      { token: 'x'.repeat(43), password: hashPassword('a') },
-      {
-        token: 'not/base64url+token=====================',
-        password: hashPassword('a'),
-        passwordConfirmation: hashPassword('a'),
-      },
-      { token: 'x'.repeat(201), password: hashPassword('a'), passwordConfirmation: hashPassword('a') },
-    ],
-    forbiddenFor: null,
-  },
-  'POST /api/support-login': {
-    access: 'public',
-    endpoint: 'supportLogin',
-    sample: () => ({ token: supportTokens.shift() ?? 'no.token-left-in-the-pool' }),
-    expectValid: (response) => expect(response.cookies.map((cookie) => cookie.name)).toContain('SESSION'),
-    validated: true,
-    malformed: () => [{ token: 'no-dot-in-this-token-at-all' }, { token: 42 }, { token: `${'x'.repeat(2000)}.y` }],
-    forbiddenFor: null,
-  },
-  'POST /api/support-audit/list': {
-    access: 'session',
-    endpoint: 'supportAuditList',
-    as: 'acme/super.admin',
-    sample: () => ({ page: 1, perPage: 25 }),
-    validated: true,
-    malformed: () => [{ page: 0 }, { perPage: 10 }, { page: 'one' }],
-    forbiddenFor: ['acme/admin', 'acme/ou.admin', 'acme/loc.admin', 'acme/member'],
-  },
-  'POST /api/profile/changepassword': {
-    access: 'session',
-    endpoint: 'profileChangePassword',
-    // The one valid call changes loc.admin's password; nothing signs in as loc.admin again in this file.
-    as: 'acme/loc.admin',
-    sample: () => ({
-      old: hashPassword(DEMO_PASSWORD),
-      new: hashPassword('Matrix#2026'),
-      newCheck: hashPassword('Matrix#2026'),
-    }),
-    validated: true,
-    malformed: () => [
-      { old: DEMO_PASSWORD, new: hashPassword('Matrix#2026'), newCheck: hashPassword('Matrix#2026') },
-      { old: hashPassword(DEMO_PASSWORD), new: hashPassword('Matrix#2026') },
-      { old: hashPassword(DEMO_PASSWORD).toUpperCase(), new: hashPassword('a'), newCheck: hashPassword('a') },
-      { old: null, new: hashPassword('a'), newCheck: hashPassword('a') },
-    ],
-    forbiddenFor: null,
-  },
-  'POST /api/profile/changeusername': {
-    access: 'session',
-    endpoint: 'profileChangeUsername',
-    as: 'acme/ou.admin',
-    // Its own name again: a valid call that changes nothing (the change itself is proven in profile-security).
-    sample: () => ({ username: 'ou.admin', newUsername: 'ou.admin', password: hashPassword(DEMO_PASSWORD) }),
-    expectValid: (response) => expect(response.json()).toEqual({ username: 'ou.admin' }),
-    validated: true,
-    malformed: () => [
-      { username: 'ou.admin', newUsername: 'Not Valid', password: hashPassword(DEMO_PASSWORD) },
-      { username: 'ou.admin', newUsername: 'ab', password: hashPassword(DEMO_PASSWORD) },
-      { username: 'ou.admin', newUsername: `${'a'.repeat(255)}`, password: hashPassword(DEMO_PASSWORD) },
-      { username: 'ou.admin', newUsername: 'ou.admin2', password: DEMO_PASSWORD },
-      { newUsername: 'ou.admin2', password: hashPassword(DEMO_PASSWORD) },
-    ],
-    forbiddenFor: null,
-  },
-  'POST /api/profile/checkusername': {
-    access: 'session',
-    endpoint: 'profileCheckUsername',
-    sample: () => ({ username: 'member' }),
-    expectValid: (response) => expect(response.json()).toEqual({ usernameExists: true }),
-    validated: true,
-    malformed: () => [{ username: '' }, { username: 5 }, { username: 'x'.repeat(255) }, {}],
-    forbiddenFor: null,
-  },
-  'POST /api/profile/read-org-unit-list': {
-    access: 'session',
-    endpoint: 'profileReadOrgUnitList',
-    as: 'acme/ou.admin',
-    sample: () => ({}),
-    expectValid: (response) => expect(response.json().items.length).toBeGreaterThan(0),
-    validated: true,
-    forbiddenFor: null,
-  },
-  // --- outside the contract -------------------------------------------------------------------------
-  'GET /api/file/:context/:type/:uuid/:filename': {
-    access: 'public',
-    url: (ids) => `/api/file/licensee/logo/${ids.licenseeLogo}/logo.svg`,
-    sample: () => ({}),
-    expectValid: (response) => expect(response.headers['content-type']).toBe('image/svg+xml'),
-    validated: false,
-    forbiddenFor: null,
-    otherClientUuid: {
-      foreign: (ids) => ids.globexFile,
-      request: (uuid) => ({ url: `/api/file/licensee/logo/${uuid}/logo.svg` }),
-      status: 404,
-      code: 'File.NotFound',
-    },
-  },
-  'GET /api/docs': {
-    access: 'public',
-    sample: () => ({}),
-    expectValid: (response) => expect(response.headers['content-type']).toMatch(/^text\/html/),
-    validated: false,
-    forbiddenFor: null,
-  },
-  'GET /api/docs/json': {
-    access: 'public',
-    sample: () => ({}),
-    expectValid: (response) => expect(response.json().openapi).toMatch(/^3\./),
-    validated: false,
-    forbiddenFor: null,
-  },
-};
-
-const ENTRIES = Object.entries(MATRIX).map(([key, entry]) => {
-  const [method, path] = key.split(' ') as ['GET' | 'POST', string];
-  return { key, method, path, entry };
-});
+const ENTRIES = MATRIX_ITEMS;
 
 let server: TestServer;
 let ids: Ids;
@@ -456,40 +35,24 @@ beforeAll(async () => {
   for (const [name, login] of Object.entries(LOGINS) as Array<[LoginName, (typeof LOGINS)[LoginName]]>) {
     agents[name] = await server.login(login.clientIdentifier, login.username, { host: login.host });
   }
-  const [logo] = await server.db.query<{ logo_file_uuid: string }>(
-    "SELECT logo_file_uuid FROM licensee WHERE identifier = 'dashboard'",
-  );
-  const [globexFile] = await server.db.query<{ uuid: string }>(
-    `INSERT INTO file (context, type, filename, content_type, content, client_uuid)
-     SELECT 'licensee', 'logo', 'logo.svg', 'image/svg+xml', $1, uuid FROM client WHERE identifier = 'globex'
-     RETURNING uuid`,
-    [Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
-  );
-  ids = {
-    acmeMember: await memberUuid(server.db, 'acme', 'member'),
-    acmeAdmin: await memberUuid(server.db, 'acme', 'admin'),
-    globexMember: await memberUuid(server.db, 'globex', 'fahrer1'),
-    licenseeLogo: logo?.logo_file_uuid ?? '',
-    globexFile: globexFile?.uuid ?? '',
-  };
+  ids = await loadMatrixIds(server);
 });
 
 afterAll(async () => {
   await server?.close();
 });
 
-/** Single-use tokens for the valid calls of the reset and support-login entries (filled below). */
-const resetTokens: string[] = [];
-const supportTokens: string[] = [];
-
 beforeAll(async () => {
   // One member per token: a reset ends the member's other tokens.
   const spare = await server.db.query<{ uuid: string }>(
     `SELECT m.uuid FROM member m JOIN client c ON c.uuid = m.client_uuid
       WHERE c.identifier = 'acme' AND m.role = 'member' AND m.status = 'active' AND m.archived_at IS NULL
-        AND m.username <> 'member' ORDER BY m.username DESC LIMIT 5`,
+        AND m.username <> 'member' ORDER BY m.username DESC LIMIT 7`,
   );
   const secret = await resolveSupportLinkSecret(server.db, undefined);
+  for (const member of spare.splice(5)) {
+    writesResetTokens.push(await issuePasswordToken(server.db, member.uuid, 'reset', 2));
+  }
   for (const member of spare) {
     resetTokens.push(await issuePasswordToken(server.db, member.uuid, 'reset', 2));
     supportTokens.push(
@@ -518,12 +81,34 @@ async function call(agent: Agent, item: (typeof ENTRIES)[number], options: CallO
     headers: options.headers,
     omitXsrfHeader: options.omitXsrfHeader,
   };
+  const file = item.entry.multipartFile;
+  const raw = item.entry.rawBody;
   if (item.method === 'GET') request.query = input as Record<string, string>;
   else if (options.payload !== undefined) request.payload = options.payload;
-  else request.body = input;
+  else if (file && input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    const form = multipart(input as Record<string, unknown>, file);
+    request.payload = form.payload;
+    request.headers = { ...options.headers, 'content-type': form.contentType };
+  } else if (raw && input !== null && typeof input === 'object' && !Array.isArray(input)) {
+    // A file upload: the fields in the query, the file as the body.
+    const query = new URLSearchParams(Object.entries(input).map(([key, value]) => [key, String(value)]));
+    request.url = `${url}?${query.toString()}`;
+    request.payload = raw.payload();
+    request.headers = { ...options.headers, 'content-type': raw.contentType };
+  } else request.body = input;
   const response = await agent.request(request);
   if (response.statusCode >= 400) errorResponses.push({ label: `${item.key} ${url}`, response });
   return response;
+}
+
+/** A multipart body: the fields of `input` as form fields, then the file under `file` (as a browser's FormData). */
+function multipart(input: Record<string, unknown>, file: { filename: string; content: string }) {
+  const boundary = '----matrix-boundary-7d1f';
+  const fields = Object.entries(input).map(
+    ([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${String(value)}\r\n`,
+  );
+  const payload = `${fields.join('')}--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.filename}"\r\nContent-Type: text/csv\r\n\r\n${file.content}\r\n--${boundary}--\r\n`;
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /** The signed-in client that makes the valid call (public routes: a fresh signed-out one holding XSRF-TOKEN). */
@@ -531,14 +116,44 @@ async function caller(item: (typeof ENTRIES)[number]): Promise<Agent> {
   return item.entry.access === 'public' ? server.anonymous() : agents[item.entry.as ?? 'acme/admin'];
 }
 
+/**
+ * Every /api/ route (Swagger UI's own files and any OPTIONS route included) but one kind: the HEAD twin Fastify adds
+ * to each GET route (exposeHeadRoutes). It runs the GET route's handler and hooks and drops the body; every entry's
+ * test "answers HEAD as it answers GET" below proves that for each GET route.
+ */
 function registeredApiRoutes(): string[] {
-  const keys = server.app.registeredRoutes
-    .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
-    .filter((route) => route.url.startsWith('/api/'))
-    // Swagger UI's own assets (static files, yaml) are not API calls; its page and the JSON document are.
-    .filter((route) => !route.url.startsWith('/api/docs/') || route.url === '/api/docs/json')
+  const routes = server.app.registeredRoutes.filter((route) => route.url.startsWith('/api/'));
+  const getUrls = new Set(routes.filter((route) => route.method === 'GET').map((route) => route.url));
+  const keys = routes
+    .filter((route) => !(route.method === 'HEAD' && getUrls.has(route.url)))
     .map((route) => `${route.method} ${route.url}`);
   return [...new Set(keys)].sort();
+}
+
+/**
+ * Calls that write but need no `writes` block, each for a reason: they only create a session (a new row in
+ * `session`, which a refused sign-in never writes, as the auth tests prove) and change no data of a member.
+ */
+const WRITES_EXEMPT: Record<string, string> = {
+  'POST /api/login': 'sign-in: creates a session only',
+  'POST /api/support-login': "a customer adviser's sign-in: creates a session only",
+};
+
+/** Writing calls: every route that is not a GET and that API_ROUTES does not mark `reads: true`. */
+function writingCalls(): string[] {
+  return ENTRIES.filter(({ method, entry }) => {
+    if (method === 'GET') return false;
+    return !(entry.endpoint && (API_ROUTES[entry.endpoint] as { reads?: boolean }).reads);
+  }).map(({ key }) => key);
+}
+
+function missingWrites(): string[] {
+  return writingCalls().filter((key) => {
+    const entry = MATRIX[key];
+    if (key in WRITES_EXEMPT || !entry) return false;
+    // A public call has no caller's row to read by default: it must say what it changes.
+    return !entry.writes || (entry.access === 'public' && !entry.writes.snapshot);
+  });
 }
 
 const DEMO_ROLES: Role[] = ['member', 'loc-admin', 'ou-admin', 'admin', 'super-admin'];
@@ -548,6 +163,11 @@ function holds(role: Role, permissions: readonly Permission[]): boolean {
 }
 
 describe('the matrix covers every route', () => {
+  it('no route has entries in two area files', () => {
+    const keys = AREA_MATRICES.flatMap((matrix) => Object.keys(matrix));
+    expect(keys.filter((key, index) => keys.indexOf(key) !== index)).toEqual([]);
+  });
+
   it('every registered /api/ route has a MATRIX entry', () => {
     const missing = registeredApiRoutes().filter((key) => !(key in MATRIX));
     expect(missing, 'routes without a MATRIX entry').toEqual([]);
@@ -576,6 +196,24 @@ describe('the matrix covers every route', () => {
       if (!entry.endpoint) continue;
       const endpoint = ENDPOINTS[entry.endpoint] as EndpointDefinition;
       expect(`${endpoint.method} ${endpoint.path}`).toBe(key);
+    }
+  });
+
+  it('every writing call proves that a refused request changes nothing (a writes block)', () => {
+    expect(writingCalls().length).toBeGreaterThan(3);
+    expect(missingWrites(), 'writing calls without a writes block').toEqual([]);
+    for (const key of Object.keys(WRITES_EXEMPT)) expect(writingCalls(), `exempt ${key}`).toContain(key);
+  });
+
+  it('the writes check finds a writing call without a writes block', () => {
+    const entry = MATRIX['POST /api/profile/changepassword'];
+    expect(entry?.writes).toBeDefined();
+    const saved = entry?.writes;
+    try {
+      if (entry) entry.writes = undefined;
+      expect(missingWrites()).toEqual(['POST /api/profile/changepassword']);
+    } finally {
+      if (entry) entry.writes = saved;
     }
   });
 
@@ -614,11 +252,23 @@ describe.each(ENTRIES)('$key', (item) => {
   const { entry, method } = item;
   const writes = method !== 'GET';
 
-  it('answers 200 to a valid call', async () => {
+  it(`answers ${entry.validStatus ?? 200} to a valid call`, async () => {
     const response = await call(await caller(item), item);
-    expect(response.statusCode, response.body).toBe(200);
+    expect(response.statusCode, response.body).toBe(entry.validStatus ?? 200);
     entry.expectValid?.(response);
   });
+
+  if (method === 'GET') {
+    it('answers HEAD as it answers GET, without a body', async () => {
+      const agent = await caller(item);
+      const url = item.entry.url?.(ids) ?? item.path;
+      const query = item.entry.sample(ids) as Record<string, string>;
+      const get = await agent.request({ method: 'GET', url, query });
+      const head = await agent.request({ method: 'HEAD', url, query });
+      expect(head.statusCode).toBe(get.statusCode);
+      expect(head.body).toBe('');
+    });
+  }
 
   if (entry.access === 'session') {
     it('answers 401 Auth.Unauthorized without a session (valid XSRF pair sent)', async () => {
@@ -630,7 +280,7 @@ describe.each(ENTRIES)('$key', (item) => {
   } else {
     it('is public: answers without a session', async () => {
       const response = await call(await server.anonymous(), item);
-      expect(response.statusCode, response.body).toBe(200);
+      expect(response.statusCode, response.body).toBe(entry.validStatus ?? 200);
     });
   }
 
@@ -728,14 +378,22 @@ describe.each(ENTRIES)('$key', (item) => {
     it('changes nothing in the database when the request is rejected', async () => {
       const login = entry.as ?? 'acme/admin';
       const uuid = await memberUuid(server.db, LOGINS[login].clientIdentifier, LOGINS[login].username);
-      const row = () => server.db.query('SELECT * FROM member WHERE uuid = $1', [uuid]);
-      const agent = agents[login];
+      const row = () =>
+        writing.snapshot
+          ? writing.snapshot(server.db, ids)
+          : server.db.query('SELECT * FROM member WHERE uuid = $1', [uuid]);
+      const agent = entry.access === 'public' ? await server.anonymous() : agents[login];
       const changing = writing.changing(ids);
       const before = await row();
 
       const rejected: InjectResponse[] = [
-        await call(await server.anonymous(), item, { input: changing }),
-        await call(server.agent({ cookies: { SESSION: agent.session ?? '' } }), item, { input: changing }),
+        // Without a session (public calls take none).
+        ...(entry.access === 'public'
+          ? []
+          : [
+              await call(await server.anonymous(), item, { input: changing }),
+              await call(server.agent({ cookies: { SESSION: agent.session ?? '' } }), item, { input: changing }),
+            ]),
         await call(agent, item, { input: changing, omitXsrfHeader: true }),
         await call(agent, item, { input: changing, omitXsrfHeader: true, headers: { 'x-xsrf-token': 'forged' } }),
         await call(agent, item, { input: { ...changing, unexpected: true } }),
@@ -761,8 +419,9 @@ describe.each(ENTRIES)('$key', (item) => {
       const accepted = await call(agent, item, { input: changing });
       expect(accepted.statusCode, accepted.body).toBe(200);
       expect(await row()).not.toEqual(before);
-      // Back to the sample, for the other tests.
-      expect((await call(agent, item, {})).statusCode).toBe(200);
+      // Back to usable data, for the other tests.
+      const restored = await call(agent, item, writing.restore ? { input: writing.restore(ids) } : {});
+      expect(restored.statusCode, restored.body).toBe(200);
     });
   }
 });

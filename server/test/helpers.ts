@@ -33,8 +33,8 @@ export interface RequestOptions {
   query?: Record<string, string>;
   /** Sent as JSON. */
   body?: unknown;
-  /** Sent as it is (invalid JSON, oversized bodies); give a content-type header with it. */
-  payload?: string;
+  /** Sent as it is (invalid JSON, oversized bodies, files); give a content-type header with it. */
+  payload?: string | Buffer;
   headers?: Record<string, string>;
   /** Leave out the X-XSRF-TOKEN header (the cookie is still sent). */
   omitXsrfHeader?: boolean;

@@ -1,7 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scriptSafeJson } from '../src/http/static';
 import { createTestServer, type TestServer } from './helpers';
 
 /**
@@ -11,6 +12,8 @@ import { createTestServer, type TestServer } from './helpers';
 let root: string;
 let server: TestServer;
 const bigScript = `console.log(${JSON.stringify('x'.repeat(4000))});\n`;
+const SECRET = 'secret outside the served folders';
+const INSIDE = 'a file inside the remote';
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'static-root-'));
@@ -24,6 +27,11 @@ beforeAll(async () => {
   writeFileSync(path.join(company, 'remoteEntry.js'), bigScript);
   writeFileSync(path.join(company, 'members.0a1b2c3d4e.js'), bigScript);
   writeFileSync(path.join(locales, 'de_DE.json'), '{"hello":"Hallo"}');
+  mkdirSync(path.join(company, 'assets'));
+  writeFileSync(path.join(company, 'inside.txt'), INSIDE);
+  // Real files outside every served folder: what a path traversal would reach.
+  writeFileSync(path.join(root, 'secret.txt'), SECRET);
+  writeFileSync(path.join(root, 'shell', 'secret-in-shell.txt'), SECRET);
   server = await createTestServer({ serveStatic: true, staticRoot: root });
 });
 
@@ -62,6 +70,78 @@ describe('static files', () => {
     expect(response.body).toContain('<title>shell</title>');
   });
 
+  /** The boot data element of an index.html answer, parsed. */
+  function bootDataOf(body: string): {
+    licensee: { licenseeIdentifier: string } | null;
+    remotes: Array<{ name: string }>;
+    hasSessionCookie: boolean;
+  } {
+    const match = /<script type="application\/json" id="dash-boot">(.*?)<\/script>/s.exec(body);
+    if (!match?.[1]) throw new Error(`no boot data in ${body.slice(0, 300)}`);
+    return JSON.parse(match[1]);
+  }
+
+  it('writes the licensee, the remote list and whether a session cookie came into index.html (issue 18)', async () => {
+    const visitor = await server.inject({ method: 'GET', url: '/auth/login/acme' });
+    const data = bootDataOf(visitor.body);
+    expect(data.hasSessionCookie).toBe(false);
+    expect(data.licensee?.licenseeIdentifier).toBeTruthy();
+    expect(data.remotes.map((remote) => remote.name)).toContain('mf-auth');
+    expect(visitor.headers.vary).toMatch(/cookie/i);
+    const member = await server.inject({
+      method: 'GET',
+      url: '/dashboard/start/overview',
+      cookies: { SESSION: 'whatever' },
+    });
+    expect(bootDataOf(member.body).hasSessionCookie).toBe(true);
+  });
+
+  it('preloads the sign-in area only on sign-in pages, never a signed-in area', async () => {
+    const signIn = await server.inject({ method: 'GET', url: '/auth/login' });
+    expect(signIn.body).toContain('<link rel="preload" href="/remotes/mf-auth/mf-manifest.json"');
+    expect(signIn.body).toContain('<link rel="preload" href="/remotes/mf-auth/remoteEntry.js" as="script">');
+    const start = await server.inject({ method: 'GET', url: '/dashboard/start/overview' });
+    expect(start.body).not.toContain('<link rel="preload" href="/remotes/');
+  });
+
+  it('preloads the common translations of the browser language', async () => {
+    for (const [acceptLanguage, file] of [
+      ['en-US,en;q=0.9,de;q=0.8', 'en_GB'],
+      ['de-DE,de;q=0.9', 'de_DE'],
+      ['fr-FR', 'de_DE'],
+      ['', 'de_DE'],
+    ]) {
+      const response = await server.inject({
+        method: 'GET',
+        url: '/auth/login',
+        headers: acceptLanguage ? { 'accept-language': acceptLanguage } : {},
+      });
+      expect(response.body, acceptLanguage).toContain(`<link rel="preload" href="/assets/i18n/${file}.json"`);
+    }
+  });
+
+  it('writes JSON that no value can break out of its script element', () => {
+    const hostile = { name: '</script><script>alert(1)</script><!--', line: '\u2028' };
+    const text = scriptSafeJson(hostile);
+    expect(text).not.toContain('<');
+    expect(text).not.toContain('\u2028');
+    expect(JSON.parse(text)).toEqual(hostile);
+  });
+
+  it('answers a hostile host name without a 5xx', async () => {
+    // The host decides the licensee; an unknown host gets the default one, and nothing of it can close the script.
+    const response = await server.inject({
+      method: 'GET',
+      url: '/auth/login',
+      headers: { host: 'x</script><script>alert(1)</script>.example' },
+    });
+    expect(response.statusCode).toBeLessThan(500);
+    if (response.statusCode === 200) {
+      expect(response.body).not.toContain('<script>alert(1)');
+      bootDataOf(response.body);
+    }
+  });
+
   it('compresses what the browser accepts compressed', async () => {
     const gzip = await server.inject({
       method: 'GET',
@@ -83,8 +163,52 @@ describe('static files', () => {
     expect(response.headers['access-control-allow-origin']).toBe('*');
   });
 
-  it('does not serve files outside the build folders', async () => {
-    const response = await server.inject({ method: 'GET', url: '/remotes/mf-company/..%2f..%2fpackage.json' });
-    expect(response.statusCode).toBe(404);
+  // The secret sits in the static root, one folder above the remote's dist and two above the translations.
+  const TRAVERSALS = [
+    '/remotes/mf-company/../secret.txt',
+    '/remotes/mf-company/..%2fsecret.txt',
+    '/remotes/mf-company/..%2f..%2fsecret.txt',
+    '/remotes/mf-company/%2e%2e/secret.txt',
+    '/remotes/mf-company/%2e%2e%2f%2e%2e%2fsecret.txt',
+    '/remotes/mf-company/..%5csecret.txt',
+    '/remotes/mf-company/%252e%252e%252fsecret.txt',
+    '/remotes/mf-company/....//secret.txt',
+    '/remotes/mf-company/assets/..%2f..%2f..%2fsecret.txt',
+    '/..%2fsecret.txt',
+    '/%2e%2e/secret.txt',
+    '/..%2f..%2fsecret.txt',
+    '/assets/i18n/..%2f..%2f..%2f..%2fsecret.txt',
+    '/assets/i18n/%2e%2e%2f%2e%2e%2f%2e%2e%2f..%2fsecret.txt',
+    '/remotes/mf-company/..%2f..%2fshell/dist/secret-in-shell.txt',
+  ];
+
+  it('serves a file that is inside a build folder', async () => {
+    // The control for the traversal test below: a plain text file is served when it is inside.
+    for (const url of ['/remotes/mf-company/inside.txt']) {
+      const response = await server.inject({ method: 'GET', url });
+      expect(`${url} ${response.statusCode} ${response.body}`).toBe(`${url} 200 ${INSIDE}`);
+    }
+  });
+
+  it('does not serve a file outside the build folders, however the path climbs out', async () => {
+    // Proves the file is real: read from disk, not through the server.
+    expect(readFileSync(path.join(root, 'secret.txt'), 'utf8')).toBe(SECRET);
+    for (const url of TRAVERSALS) {
+      const response = await server.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, url).toBeLessThan(500);
+      expect(response.body, url).not.toContain(SECRET);
+    }
+  });
+
+  it('never answers 5xx to hostile paths and queries', async () => {
+    const answers: string[] = [];
+    for (const base of ['/', '/remotes/mf-company/', '/assets/i18n/', '/dashboard/', '/auth/']) {
+      for (const tail of ['%00', 'a%00b.js', '%', '%E0%A4%A', 'x'.repeat(5000), 'main.3f9a1c2b.js?x=%00&__proto__=1']) {
+        const response = await server.inject({ method: 'GET', url: `${base}${tail}` });
+        if (response.statusCode >= 500) answers.push(`${base}${tail.slice(0, 40)}: ${response.statusCode}`);
+      }
+    }
+    expect(answers).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
 // Only a type from the contract: a value import would pull zod into every page's first download.
+import { COLOUR_PATTERN } from './colours';
 import type { LicenseeConfig } from './contract/bootstrap';
 
-/** A colour as licensee configurations store it: #rrggbb. */
-export const COLOUR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+export { COLOUR_PATTERN };
 
 /** Spec section 9: the licensee name and theme colours when the licensee configuration has none. */
 export const DEFAULT_LICENSEE_NAME = 'Dashboard';

@@ -5,9 +5,10 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every page's first download holds shared-core's main entry (it is a shared singleton), so the heavy libraries stay
  * behind their own entries: zod behind `@dash/shared-core/contract` (server and tests), libphonenumber-js behind
- * `/phone`. One value import across that line put zod (about 23 KB gzip) on the sign-in page, over its 200 KB budget.
+ * `/phone`, the country and postal-code data behind `/postal`. One value import across that line put zod (about 23 KB
+ * gzip) on the sign-in page, over its 200 KB budget.
  */
-const HEAVY_PACKAGES = ['zod', 'libphonenumber-js'];
+const HEAVY_PACKAGES = ['zod', 'libphonenumber-js', 'postal-codes-js'];
 const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^;'"]*?\s+from\s+)?'([^']+)'/g;
 
 function resolveRelative(from: string, specifier: string): string {
@@ -36,11 +37,16 @@ function runtimePackages(entry: string): Map<string, string> {
 }
 
 describe("shared-core's main entry", () => {
-  it('pulls in neither zod nor libphonenumber-js at run time', () => {
+  it('pulls in neither zod, libphonenumber-js nor postal-codes-js at run time', () => {
     const packages = runtimePackages(path.join(import.meta.dirname, 'index.ts'));
     expect(packages.size).toBeGreaterThan(0);
     const heavy = [...packages].filter(([name]) => HEAVY_PACKAGES.some((heavyName) => name.startsWith(heavyName)));
     expect(heavy.map(([name, file]) => `${name} (imported by ${file})`)).toEqual([]);
+  });
+
+  it('the check sees the postal entry import its data', () => {
+    const packages = runtimePackages(path.join(import.meta.dirname, 'postal', 'index.ts'));
+    expect([...packages.keys()].filter((name) => name.startsWith('postal-codes-js'))).toHaveLength(2);
   });
 
   it('the check sees a value import of the contract', () => {

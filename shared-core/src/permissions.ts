@@ -17,6 +17,12 @@ export const PERMISSIONS = [
   'elearning.read-settings',
   'elearning.read-org-unit-assignments',
   'elearning.read-statistics',
+  // e-learnings: changes and the export (the spec names read permissions only; these are ours)
+  'elearning.save-settings',
+  'elearning.assign-org-units',
+  'elearning.reset-progress',
+  'elearning.export-statistics',
+  'elearning.upload-package',
   // risk assessments
   'risk-assessment.read-member-tasks',
   'risk-assessment.read-assignment-overview-list',
@@ -25,9 +31,17 @@ export const PERMISSIONS = [
   'risk-assessment.read-assignment-list',
   'risk-assessment.read-risk-list',
   'risk-assessment.read-risk-action-list',
+  // risk assessments: changes (the spec names read permissions only; these are ours)
+  'risk-assessment.update-settings',
+  'risk-assessment.change-assignments',
+  'risk-assessment.finish-analysis',
+  'risk-assessment.change-risk-actions',
   // other apps
   'templates.read-list',
   'calendar.show',
+  // templates: the client's own uploads (ours; the spec names the list only)
+  'templates.upload',
+  'templates.delete',
   // members
   'member-list.get-list',
   'member-list.memberdetails',
@@ -35,15 +49,38 @@ export const PERMISSIONS = [
   'member-group.read-list',
   'member-group.read-details',
   'member-group.read-member-list',
+  // members: changes (the spec names read permissions only; these are ours)
+  'member.create',
+  'member.update',
+  'member.archive',
+  'member.reset-passwords',
+  'member.read-history',
+  'archive-member.unarchive',
+  'archive-member.delete',
+  'member-import.import',
+  'member-group.create',
+  'member-group.update',
+  'member-group.delete',
+  'member-group.change-members',
   // org units
   'org-unit.org-unit-list',
   'org-unit.detail',
   'org-unit.member-list',
+  'org-unit.create',
+  'org-unit.update',
+  'org-unit.delete',
+  'org-unit.change-members',
   // locations
   'location.location-list',
   'location.location-detail',
+  'location.read-member-list',
+  'location.create',
+  'location.update',
+  'location.delete',
+  'location.change-members',
   // company
   'clientdetails.read-details',
+  'clientdetails.update-details',
   // profile
   'profile.read-member-profile',
   'profile.update-member-profile',
@@ -69,7 +106,14 @@ const MEMBER: Permission[] = [
   'profile.read-profile-setting',
 ];
 
-const LOCATION_ADMIN: Permission[] = [...MEMBER, 'location.location-list', 'location.location-detail'];
+/** A loc-admin works on the locations he is responsible for (the server scopes every call to them). */
+const LOCATION_ADMIN: Permission[] = [
+  ...MEMBER,
+  'location.location-list',
+  'location.location-detail',
+  'location.read-member-list',
+  'location.change-members',
+];
 
 const ORG_UNIT_ADMIN: Permission[] = [
   ...MEMBER,
@@ -79,14 +123,20 @@ const ORG_UNIT_ADMIN: Permission[] = [
   'org-unit.org-unit-list',
   'org-unit.detail',
   'org-unit.member-list',
+  'org-unit.create',
+  'org-unit.update',
+  'org-unit.delete',
+  'org-unit.change-members',
   'elearning.read-org-unit-assignments',
   'elearning.read-statistics',
+  'elearning.export-statistics',
   'risk-assessment.read-assignment-overview-list',
   'risk-assessment.read-risk-list',
   'risk-assessment.read-risk-action-list',
 ];
 
-const ADMIN: Permission[] = PERMISSIONS.filter((permission) => permission !== 'clientdetails.read-details');
+/** The company configuration (master data, support login, calendar link) is the super-admin's alone. */
+const ADMIN: Permission[] = PERMISSIONS.filter((permission) => !permission.startsWith('clientdetails.'));
 
 /** Role -> permissions. Admin has everything but the company configuration; super-admin has everything. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

@@ -1,4 +1,4 @@
-import { api, i18n, initI18n } from '@dash/shared-core';
+import { api, BOOT_DATA_ELEMENT_ID, type BootData, i18n, initI18n } from '@dash/shared-core';
 import { useSessionStore } from '@dash/shared-ui';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
@@ -9,14 +9,27 @@ import { observeCallsWithLoaders } from './loader/observeCalls';
 import { logout, reloadSession, startHeartbeat } from './session/session';
 import './shell.css';
 
+/** The server's boot data in index.html (static.ts); null without it (development server) or when unreadable. */
+function readBootData(): BootData | null {
+  const text = document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const data = JSON.parse(text) as BootData;
+    return Array.isArray(data.remotes) ? data : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Start-up (spec section 7): licensee config, then member state, then profile settings. */
 async function start() {
   applyTheme(null);
   observeCallsWithLoaders();
+  const boot = readBootData();
   const [, licensee, remotes] = await Promise.all([
     initI18n(),
-    api.call('licenseeConfig', undefined, { silent: true }).catch(() => null),
-    api.call('remotes', undefined, { silent: true }).catch(() => ({ remotes: [] })),
+    boot ? boot.licensee : api.call('licenseeConfig', undefined, { silent: true }).catch(() => null),
+    boot ? { remotes: boot.remotes } : api.call('remotes', undefined, { silent: true }).catch(() => ({ remotes: [] })),
   ]);
   const session = useSessionStore.getState();
   if (licensee) {
@@ -31,7 +44,9 @@ async function start() {
   });
   api.setErrorHandler(handleApiError);
   try {
-    await reloadSession();
+    // Without a session cookie the member state call can only answer 401: a visitor goes straight to sign-in.
+    if (boot && !boot.hasSessionCookie) useSessionStore.getState().signedOut();
+    else await reloadSession();
   } catch {
     useSessionStore.getState().signedOut();
   }

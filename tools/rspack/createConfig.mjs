@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import rspack from '@rspack/core';
+import { FEDERATION_GLOBALS } from './federationGlobals.mjs';
 
 const require = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -41,9 +42,21 @@ function sharedModules(packageDir) {
 }
 
 /**
- * @param {{ dirname: string, name: string, scope: string, devPort: number, host?: boolean }} options
+ * `federation: false` (the shell only, for the bench): no Module Federation at all; `alias` then swaps the loading
+ * of areas for static imports and `distDir` keeps that build apart from the real one.
+ * @param {{ dirname: string, name: string, scope: string, devPort: number, host?: boolean, federation?: boolean,
+ *   alias?: Record<string, string>, distDir?: string }} options
  */
-export function createConfig({ dirname, name, scope, devPort, host = false }) {
+export function createConfig({
+  dirname,
+  name,
+  scope,
+  devPort,
+  host = false,
+  federation = true,
+  alias,
+  distDir = 'dist',
+}) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     return {
@@ -53,7 +66,7 @@ export function createConfig({ dirname, name, scope, devPort, host = false }) {
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         // Explicit, or the federation type archive lands in dist/dist (LESSONS.md).
-        path: path.join(dirname, 'dist'),
+        path: path.join(dirname, distDir),
         publicPath: host ? '/' : 'auto',
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
@@ -62,7 +75,16 @@ export function createConfig({ dirname, name, scope, devPort, host = false }) {
         uniqueName: scope,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'] },
+      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias },
+      // Remotes take the federation SDK and error codes from the shell (shell/src/federation/runtimePlugin.ts) like
+      // the runtime core (experiments.externalRuntime below); shell/package.json pins them to the plugin's version.
+      externals:
+        federation && !host
+          ? {
+              '@module-federation/sdk': `global ${FEDERATION_GLOBALS.sdk}`,
+              '@module-federation/error-codes': `global ${FEDERATION_GLOBALS.errorCodes}`,
+            }
+          : undefined,
       module: {
         rules: [
           {
@@ -83,20 +105,21 @@ export function createConfig({ dirname, name, scope, devPort, host = false }) {
         ],
       },
       plugins: [
-        new ModuleFederationPlugin({
-          name: scope,
-          filename: 'remoteEntry.js',
-          manifest: true,
-          dts: false,
-          exposes: host ? undefined : { './register': './src/register.tsx' },
-          remotes: host ? {} : undefined,
-          // A remote that is offline must not blank the page (LESSONS.md): load what is there first.
-          shareStrategy: 'loaded-first',
-          runtimePlugins: host ? [path.join(dirname, 'src/federation/runtimePlugin.ts')] : [],
-          shared: sharedModules(dirname),
-          // The federation runtime ships once, with the shell; remotes use it instead of bringing their own copy.
-          experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
-        }),
+        federation &&
+          new ModuleFederationPlugin({
+            name: scope,
+            filename: 'remoteEntry.js',
+            manifest: true,
+            dts: false,
+            exposes: host ? undefined : { './register': './src/register.tsx' },
+            remotes: host ? {} : undefined,
+            // A remote that is offline must not blank the page (LESSONS.md): load what is there first.
+            shareStrategy: 'loaded-first',
+            runtimePlugins: host ? [path.join(dirname, 'src/federation/runtimePlugin.ts')] : [],
+            shared: sharedModules(dirname),
+            // The federation runtime ships once, with the shell; remotes use it instead of bringing their own copy.
+            experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+          }),
         host &&
           new rspack.HtmlRspackPlugin({
             template: path.join(dirname, 'src/index.html'),

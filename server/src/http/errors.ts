@@ -1,5 +1,6 @@
 import type { ErrorCode } from '@dash/shared-core';
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { DatabaseUnavailableError } from '../db/database';
 
 /** Thrown by any handler: answered as `{"error":{"code"}}` with its status (CONTRACT.md "HTTP conventions"). */
 export class ApiHttpError extends Error {
@@ -26,6 +27,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (fastifyCode === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.status(415).send({ error: { code: 'Request.UnsupportedMediaType' } });
+    }
+    if (error instanceof DatabaseUnavailableError) {
+      // The database is gone for the moment (stopped, network cut): a state that passes, told as such; the pool
+      // opens new connections by itself once it is back. Logged without the error's text (it may hold the address).
+      // Only the database layer decides (db/database.ts): a refused SMTP connection is not the database.
+      request.log.warn('database unavailable');
+      return reply.status(503).send({ error: { code: 'Database.Unavailable' } });
     }
     const status = (error as FastifyError).statusCode;
     if (status && status >= 400 && status < 500) {

@@ -38,6 +38,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           description: 'Csrf.Invalid, Auth.Forbidden, Auth.FeatureDisabled',
           content: { 'application/json': { schema: errorSchema } },
         },
+        503: {
+          description:
+            'Database.Unavailable: the database cannot be reached for the moment; the same call can be sent again',
+          content: { 'application/json': { schema: errorSchema } },
+        },
       },
     };
     if (endpoint.method === 'POST') {

@@ -7,6 +7,7 @@ import type { Database } from '../db/database';
 import { loadSession, type SessionContext } from '../modules/auth/sessions';
 import { auditSupportCall } from '../modules/auth/supportAudit';
 import { ApiHttpError } from './errors';
+import { refuseHostileInput } from './hostileInput';
 
 export interface HandlerContext<Body> {
   body: Body;
@@ -32,8 +33,8 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
 
 /**
  * The one way an API call is added: the contract says method, path, access, permissions and feature flag;
- * this wrapper enforces them in a fixed order (XSRF, session, permission, flag, schema) before the handler runs,
- * so the authorisation matrix test covers every call the same way.
+ * this wrapper enforces them in a fixed order (XSRF, session, permission, flag, hostile input, schema) before the
+ * handler runs, so the authorisation matrix test covers every call the same way.
  */
 export function registerEndpoint<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -66,6 +67,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
         if (session && endpoint.featureFlag && !session.featureFlags[endpoint.featureFlag]) {
           throw new ApiHttpError(403, 'Auth.FeatureDisabled');
         }
+        refuseHostileInput(request);
         const input =
           endpoint.method === 'GET' ? (request.query ?? {}) : request.body === undefined ? {} : request.body;
         const parsed = endpoint.request.safeParse(input);

@@ -1,9 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { AREAS } from '@dash/shared-core';
+import { AREAS, BOOT_DATA_ELEMENT_ID, type BootData, languageOfBrowserTag } from '@dash/shared-core';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
+import type { Database } from '../db/database';
+import { licenseeConfigFor, remoteList } from '../modules/bootstrap/routes';
+import { SESSION_COOKIE } from './cookies';
 
 /** Content-hashed file names (`main.3f9a1c2b.js`) never change: cache them for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/;
@@ -19,8 +22,48 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
 
 export const SPA_PREFIXES = ['/auth', '/dashboard', '/logout'];
 
+/** JSON inside <script>: `<` escaped so that no value can close the element (or open a comment). */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/**
+ * What index.html gets before </head> (issue 18: the first paint should not wait for the whole chain):
+ *   - the boot data (licensee of this host, remote list, session cookie or not) as non-executing JSON, which saves
+ *     the shell two calls and a visitor the member state call;
+ *   - on the sign-in pages, preload hints for the public sign-in area's manifest and remote entry, which the
+ *     browser then fetches while the shell's own code loads. Only the public area: a signed-in member's areas depend
+ *     on switched-off areas and permissions, and those are never downloaded.
+ */
+function headAdditions(request: FastifyRequest, bootData: BootData): string {
+  // The common translations the shell will fetch first: the browser's first language, as initialLanguage() picks
+  // it (a device that last chose the other language fetches that one too; a few KB).
+  const firstTag = String(request.headers['accept-language'] ?? '').split(',')[0] ?? '';
+  const language = languageOfBrowserTag(firstTag.split(';')[0] ?? '');
+  const parts = [
+    `<script type="application/json" id="${BOOT_DATA_ELEMENT_ID}">${scriptSafeJson(bootData)}</script>`,
+    `<link rel="preload" href="/assets/i18n/${language}.json" as="fetch" crossorigin="anonymous">`,
+  ];
+  const path = request.url.split('?')[0] ?? '';
+  if (path === '/auth' || path.startsWith('/auth/')) {
+    const auth = bootData.remotes.find((remote) => remote.public);
+    // Preloads only the same-origin default; a remote moved elsewhere (REMOTE_URL_*) keeps its plain load.
+    if (auth?.manifestUrl.startsWith('/remotes/')) {
+      const base = auth.manifestUrl.slice(0, auth.manifestUrl.lastIndexOf('/') + 1);
+      parts.push(
+        `<link rel="preload" href="${auth.manifestUrl}" as="fetch" crossorigin="anonymous">`,
+        `<link rel="preload" href="${base}remoteEntry.js" as="script">`,
+      );
+    }
+  }
+  return parts.join('');
+}
+
 /** Serves the built shell at `/`, each remote at `/remotes/<name>/` and the translations at `/assets/i18n/`. */
-export async function registerStatic(app: FastifyInstance, config: ServerConfig): Promise<void> {
+export async function registerStatic(app: FastifyInstance, config: ServerConfig, db: Database): Promise<void> {
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
   await app.register(fastifyStatic, {
     root: shellDist,
@@ -50,15 +93,29 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig)
   });
 
   const indexFile = path.join(shellDist, 'index.html');
-  const sendIndex = (reply: FastifyReply) => {
+  const remotes = remoteList(config);
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(indexFile)) {
       return reply.status(503).type('text/plain').send('The front end is not built yet: run `npm run build`.');
     }
-    return reply.header('Cache-Control', 'no-cache').type('text/html').send(readFileSync(indexFile));
+    const bootData: BootData = {
+      licensee: await licenseeConfigFor(db, config, request),
+      remotes,
+      hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
+    };
+    const html = readFileSync(indexFile, 'utf8');
+    const additions = headAdditions(request, bootData);
+    const body = html.includes('</head>') ? html.replace('</head>', `${additions}</head>`) : `${html}${additions}`;
+    // Differs by host and by session cookie: revalidated every time, and caches key it by the cookie too.
+    return reply
+      .header('Cache-Control', 'no-cache')
+      .header('Vary', 'Cookie, Accept-Language')
+      .type('text/html')
+      .send(body);
   };
-  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/', sendIndex);
   for (const prefix of SPA_PREFIXES) {
-    app.get(prefix, (_request, reply) => sendIndex(reply));
-    app.get(`${prefix}/*`, (_request, reply) => sendIndex(reply));
+    app.get(prefix, sendIndex);
+    app.get(`${prefix}/*`, sendIndex);
   }
 }

@@ -15,7 +15,11 @@ if (config.production) {
   console.error(new OutboxNotAvailableError().message);
   process.exit(1);
 }
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  schema: config.databaseSchema,
+});
 try {
   await migrate(db);
   const mails = await readOutbox(db, { production: config.production, limit });

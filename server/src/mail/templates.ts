@@ -120,3 +120,211 @@ ${footer ? `<hr><p style="font-size:small">${escapeHtml(footer).replace(/\n/g, '
 `;
   return { subject: texts.subject(input), text, html };
 }
+
+// --- reminders (issue 17) -----------------------------------------------------------------------------------------
+
+export type ReminderMailKind = 'elearning' | 'risk-assessment' | 'risk-action';
+export type ReminderMailEvent = 'due-soon' | 'overdue';
+
+/** The licensee's branding in a mail: name, primary colour (light theme) and logo. */
+export interface MailBranding {
+  licenseeName: string;
+  /** A CSS colour (already checked as one, see branding.ts). */
+  primaryColour: string;
+  /** Absolute URL of the logo, or null. */
+  logoUrl: string | null;
+  /** The licensee's notification footer (licensee.notification_footer_email); null: none. */
+  footer: string | null;
+}
+
+export interface ReminderMailInput extends MailBranding {
+  language: MailLanguage;
+  firstName: string;
+  lastName: string;
+  kind: ReminderMailKind;
+  event: ReminderMailEvent;
+  title: string;
+  /** ISO date (YYYY-MM-DD). */
+  dueDate: string;
+  link: string;
+  /** Where the member switches these mails off (the profile's settings tab). */
+  settingsLink: string;
+}
+
+const KIND_NAMES: Record<ReminderMailKind, Record<MailLanguage, string>> = {
+  elearning: { de_DE: 'E-Learning', en_GB: 'e-learning' },
+  'risk-assessment': { de_DE: 'Gefährdungsbeurteilung', en_GB: 'risk assessment' },
+  'risk-action': { de_DE: 'Maßnahme', en_GB: 'risk action' },
+};
+
+function formatDate(isoDate: string, language: MailLanguage): string {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Intl.DateTimeFormat(language === 'de_DE' ? 'de-DE' : 'en-GB', {
+    dateStyle: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1)));
+}
+
+const REMINDER_TEXTS = {
+  de_DE: {
+    greeting: (i: { firstName: string; lastName: string }) => `Hallo ${i.firstName} ${i.lastName},`,
+    subject: (i: ReminderMailInput) =>
+      i.event === 'overdue'
+        ? `Überfällig: ${KIND_NAMES[i.kind].de_DE} „${i.title}“`
+        : `Fällig in Kürze: ${KIND_NAMES[i.kind].de_DE} „${i.title}“`,
+    body: (i: ReminderMailInput) =>
+      i.event === 'overdue'
+        ? `Ihre Aufgabe (${KIND_NAMES[i.kind].de_DE}) „${i.title}“ war am ${formatDate(i.dueDate, 'de_DE')} fällig und ist noch nicht erledigt. Bitte holen Sie sie bald nach.`
+        : `Ihre Aufgabe (${KIND_NAMES[i.kind].de_DE}) „${i.title}“ ist am ${formatDate(i.dueDate, 'de_DE')} fällig.`,
+    action: 'Aufgabe öffnen',
+    settings: 'Erinnerungen per E-Mail schalten Sie in Ihrem Profil unter „Einstellungen“ ab:',
+    regards: (name: string) => `Ihr ${name}-Team`,
+  },
+  en_GB: {
+    greeting: (i: { firstName: string; lastName: string }) => `Hello ${i.firstName} ${i.lastName},`,
+    subject: (i: ReminderMailInput) =>
+      i.event === 'overdue'
+        ? `Overdue: ${KIND_NAMES[i.kind].en_GB} "${i.title}"`
+        : `Due soon: ${KIND_NAMES[i.kind].en_GB} "${i.title}"`,
+    body: (i: ReminderMailInput) =>
+      i.event === 'overdue'
+        ? `Your ${KIND_NAMES[i.kind].en_GB} "${i.title}" was due on ${formatDate(i.dueDate, 'en_GB')} and is not done yet. Please complete it soon.`
+        : `Your ${KIND_NAMES[i.kind].en_GB} "${i.title}" is due on ${formatDate(i.dueDate, 'en_GB')}.`,
+    action: 'Open the task',
+    settings: 'You can switch reminder e-mails off in your profile under "Settings":',
+    regards: (name: string) => `Your ${name} team`,
+  },
+} as const;
+
+function brandedHtml(language: MailLanguage, branding: MailBranding, inner: string): string {
+  const footer = branding.footer?.trim() ? branding.footer.trim() : null;
+  const logo = branding.logoUrl
+    ? `<img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(branding.licenseeName)}" style="max-height:48px">`
+    : `<strong>${escapeHtml(branding.licenseeName)}</strong>`;
+  return `<!doctype html>
+<html lang="${language === 'de_DE' ? 'de' : 'en'}"><body style="font-family:sans-serif;color:#3b3b3b">
+<div style="border-bottom:4px solid ${escapeHtml(branding.primaryColour)};padding:8px 0;margin-bottom:16px">${logo}</div>
+${inner}
+${footer ? `<hr><p style="font-size:small">${escapeHtml(footer).replace(/\n/g, '<br>')}</p>` : ''}
+</body></html>
+`;
+}
+
+/** A reminder (due in 7 days, or overdue) in the member's language with the licensee's branding and footer. */
+export function renderReminderMail(input: ReminderMailInput): { subject: string; text: string; html: string } {
+  const texts = REMINDER_TEXTS[input.language];
+  const footer = input.footer?.trim() ? input.footer.trim() : null;
+  const text = [
+    texts.greeting(input),
+    '',
+    texts.body(input),
+    '',
+    `${texts.action}: ${input.link}`,
+    '',
+    texts.regards(input.licenseeName),
+    '',
+    texts.settings,
+    input.settingsLink,
+    ...(footer ? ['', '--', footer] : []),
+    '',
+  ].join('\n');
+  const html = brandedHtml(
+    input.language,
+    input,
+    `<p>${escapeHtml(texts.greeting(input))}</p>
+<p>${escapeHtml(texts.body(input))}</p>
+<p><a href="${escapeHtml(input.link)}" style="color:${escapeHtml(input.primaryColour)}">${escapeHtml(texts.action)}</a></p>
+<p>${escapeHtml(texts.regards(input.licenseeName))}</p>
+<p style="font-size:small">${escapeHtml(texts.settings)} <a href="${escapeHtml(input.settingsLink)}">${escapeHtml(input.settingsLink)}</a></p>`,
+  );
+  return { subject: texts.subject(input), text, html };
+}
+
+export interface DigestItem {
+  kind: ReminderMailKind;
+  memberName: string;
+  title: string;
+  dueDate: string;
+}
+
+export interface DigestMailInput extends MailBranding {
+  language: MailLanguage;
+  firstName: string;
+  lastName: string;
+  units: Array<{ name: string; overdueCount: number; items: DigestItem[] }>;
+  link: string;
+  settingsLink: string;
+}
+
+const DIGEST_TEXTS = {
+  de_DE: {
+    subject: (count: number) =>
+      `Wochenübersicht: ${count} überfällige ${count === 1 ? 'Aufgabe' : 'Aufgaben'} in Ihren Organisationseinheiten`,
+    intro:
+      'als verantwortliche Person erhalten Sie hier die überfälligen Aufgaben der Mitarbeiter Ihrer Organisationseinheiten:',
+    unit: (name: string, count: number) => `${name}: ${count} überfällig`,
+    more: (count: number) => `… und ${count} weitere`,
+    item: (i: DigestItem) =>
+      `${i.memberName} – ${KIND_NAMES[i.kind].de_DE} „${i.title}“, fällig seit ${formatDate(i.dueDate, 'de_DE')}`,
+    action: 'Zum Dashboard',
+  },
+  en_GB: {
+    subject: (count: number) => `Weekly digest: ${count} overdue ${count === 1 ? 'task' : 'tasks'} in your org units`,
+    intro: 'as a responsible person, here are the overdue tasks of the members of your org units:',
+    unit: (name: string, count: number) => `${name}: ${count} overdue`,
+    more: (count: number) => `… and ${count} more`,
+    item: (i: DigestItem) =>
+      `${i.memberName} – ${KIND_NAMES[i.kind].en_GB} "${i.title}", due since ${formatDate(i.dueDate, 'en_GB')}`,
+    action: 'Open the dashboard',
+  },
+} as const;
+
+/** The weekly digest of an org unit's overdue items for its responsible persons. */
+export function renderDigestMail(input: DigestMailInput): { subject: string; text: string; html: string } {
+  const texts = DIGEST_TEXTS[input.language];
+  const common = REMINDER_TEXTS[input.language];
+  const total = input.units.reduce((sum, unit) => sum + unit.overdueCount, 0);
+  const footer = input.footer?.trim() ? input.footer.trim() : null;
+  const unitText = input.units.flatMap((unit) => [
+    texts.unit(unit.name, unit.overdueCount),
+    ...unit.items.map((item) => `- ${texts.item(item)}`),
+    ...(unit.overdueCount > unit.items.length ? [texts.more(unit.overdueCount - unit.items.length)] : []),
+    '',
+  ]);
+  const text = [
+    common.greeting(input),
+    '',
+    texts.intro,
+    '',
+    ...unitText,
+    `${texts.action}: ${input.link}`,
+    '',
+    common.regards(input.licenseeName),
+    '',
+    common.settings,
+    input.settingsLink,
+    ...(footer ? ['', '--', footer] : []),
+    '',
+  ].join('\n');
+  const unitHtml = input.units
+    .map(
+      (unit) => `<h3>${escapeHtml(texts.unit(unit.name, unit.overdueCount))}</h3>
+<ul>${unit.items.map((item) => `<li>${escapeHtml(texts.item(item))}</li>`).join('')}${
+        unit.overdueCount > unit.items.length
+          ? `<li>${escapeHtml(texts.more(unit.overdueCount - unit.items.length))}</li>`
+          : ''
+      }</ul>`,
+    )
+    .join('\n');
+  const html = brandedHtml(
+    input.language,
+    input,
+    `<p>${escapeHtml(common.greeting(input))}</p>
+<p>${escapeHtml(texts.intro)}</p>
+${unitHtml}
+<p><a href="${escapeHtml(input.link)}" style="color:${escapeHtml(input.primaryColour)}">${escapeHtml(texts.action)}</a></p>
+<p>${escapeHtml(common.regards(input.licenseeName))}</p>
+<p style="font-size:small">${escapeHtml(common.settings)} <a href="${escapeHtml(input.settingsLink)}">${escapeHtml(input.settingsLink)}</a></p>`,
+  );
+  return { subject: texts.subject(total), text, html };
+}

@@ -1,5 +1,6 @@
 // Prepares a database for load tests: migrations, the demo data (unless present) and one large client.
 //   npx tsx server/src/seed/bulk-cli.ts [--client bench10k] [--members 10000]
+//   … --scale-clients 1000 --scale-members 1000000: the large client plus small clients up to those totals (scale.ts)
 // Uses DATABASE_URL or DATA_DIR like the server. Embedded PGlite on disk allows one process at a time:
 // run this before the server starts, not while it runs.
 import { parseArgs } from 'node:util';
@@ -8,11 +9,14 @@ import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { seedBulkClient } from './bulk';
 import { seedDemoData } from './demo';
+import { seedScaleDatabase } from './scale';
 
 const { values } = parseArgs({
   options: {
     client: { type: 'string', default: 'bench10k' },
     members: { type: 'string', default: '10000' },
+    'scale-clients': { type: 'string' },
+    'scale-members': { type: 'string' },
   },
 });
 const memberCount = Number(values.members);
@@ -23,13 +27,28 @@ if (!Number.isInteger(memberCount) || memberCount < 0) {
 
 const config = loadConfig();
 const started = Date.now();
-const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const db = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  schema: config.databaseSchema,
+});
 try {
   const applied = await migrate(db);
   const demo = await seedDemoData(db);
   const existing = await db.query('SELECT 1 FROM client WHERE identifier = $1', [values.client]);
   if (existing.length > 0) {
     console.log(`client ${values.client} exists already; nothing seeded`);
+  } else if (values['scale-clients']) {
+    const result = await seedScaleDatabase(db, {
+      identifier: values.client,
+      largeMembers: memberCount,
+      clients: Number(values['scale-clients']),
+      members: Number(values['scale-members'] ?? 1_000_000),
+    });
+    console.log(
+      `seeded ${result.clients} clients with ${result.members} members in all (client ${values.client}: ` +
+        `${memberCount + 1}) in ${result.ms} ms (migrations applied: ${applied.length}, demo data: ${demo ? 'seeded' : 'present'})`,
+    );
   } else {
     const result = await seedBulkClient(db, { identifier: values.client, memberCount });
     console.log(

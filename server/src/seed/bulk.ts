@@ -1,8 +1,10 @@
 import { hashPassword } from '@dash/shared-core';
-import type { Database } from '../db/database';
+import type { Database, Queryable } from '../db/database';
 import { hashPasswordForStorage } from '../modules/auth/passwords';
 import { DEMO_PASSWORD } from './demo';
+import { seedBenchElearnings, seedBenchStartTasks } from './elearnings';
 import { FIRST_NAMES, LAST_NAMES } from './names';
+import { seedBenchRiskEvaluation } from './riskAssessments';
 
 export interface BulkClientOptions {
   /** Company ID of the new client (what users type when they sign in). */
@@ -10,6 +12,39 @@ export interface BulkClientOptions {
   /** Generated members besides the client's admin account `admin`. */
   memberCount: number;
   name?: string;
+  /** Org units below the root, in a tree five levels deep (root included); default 199 (200 with the root). */
+  orgUnits?: number;
+  /** Locations; default 50. */
+  locations?: number;
+}
+
+const DEFAULT_ORG_UNITS = 199;
+const DEFAULT_LOCATIONS = 50;
+const BULK_CITIES = ['Berlin', 'Hamburg', 'München', 'Köln', 'Frankfurt am Main', 'Stuttgart', 'Leipzig', 'Wien'];
+/** Children per unit on the upper levels; the rest of the units go to the fifth level. */
+const TREE_FAN_OUT = 4;
+const TREE_LEVELS = 4;
+
+/**
+ * `count` org units below `root`: full levels of TREE_FAN_OUT children each, the remainder spread over the last
+ * level's parents, one INSERT per level. Answers the uuids of every unit written.
+ */
+async function seedOrgUnitTree(tx: Queryable, clientUuid: string, root: string, count: number): Promise<string[]> {
+  const all: string[] = [];
+  let parents = [root];
+  for (let level = 1; level <= TREE_LEVELS && all.length < count; level++) {
+    const full = parents.length * TREE_FAN_OUT;
+    const size = level === TREE_LEVELS ? count - all.length : Math.min(full, count - all.length);
+    const rows = await tx.query<{ uuid: string }>(
+      `INSERT INTO org_unit (client_uuid, name, parent_uuid)
+       SELECT $1, 'Bereich ' || $2::int || '.' || lpad(n::text, 3, '0'), ($3::uuid[])[1 + (n - 1) % cardinality($3::uuid[])]
+         FROM generate_series(1, $4::int) AS n RETURNING uuid`,
+      [clientUuid, level, parents, size],
+    );
+    parents = rows.map((row) => row.uuid);
+    all.push(...parents);
+  }
+  return all;
 }
 
 export interface BulkClientResult {
@@ -65,14 +100,51 @@ export async function seedBulkClient(db: Database, options: BulkClientOptions): 
          FROM generate_series(1, $5::int) AS n`,
       [clientUuid, FIRST_NAMES, LAST_NAMES, domain, options.memberCount],
     );
-    await tx.query(`INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, $2, true, true)`, [
-      clientUuid,
-      options.name ?? options.identifier,
-    ]);
+    const [root] = await tx.query<{ uuid: string }>(
+      `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, $2, true, true) RETURNING uuid`,
+      [clientUuid, options.name ?? options.identifier],
+    );
+    await tx.query(
+      `INSERT INTO org_unit_admin (org_unit_uuid, member_uuid)
+       SELECT $1, uuid FROM member WHERE client_uuid = $2 AND username = 'admin'`,
+      [root?.uuid, clientUuid],
+    );
+    const units = await seedOrgUnitTree(tx, clientUuid, root?.uuid ?? '', options.orgUnits ?? DEFAULT_ORG_UNITS);
+    const locations = await tx.query<{ uuid: string }>(
+      `INSERT INTO location (client_uuid, name, city, country_code, location_type, floor_space)
+       SELECT $1, 'Standort ' || lpad(n::text, 3, '0'), ($2::text[])[1 + n % cardinality($2::text[])],
+              CASE WHEN n % 10 = 0 THEN 'AT' ELSE 'DE' END,
+              CASE WHEN n = 1 THEN 'headquarters' ELSE 'branch' END, 200 + (n * 97) % 5000
+         FROM generate_series(1, $3::int) AS n RETURNING uuid`,
+      [clientUuid, BULK_CITIES, options.locations ?? DEFAULT_LOCATIONS],
+    );
+    // Every member in one org unit below the root and at one location; the loc-admins are responsible for theirs.
+    await tx.query(
+      `INSERT INTO org_unit_member (org_unit_uuid, member_uuid)
+       SELECT ($2::uuid[])[1 + (row_number() OVER (ORDER BY uuid))::int % cardinality($2::uuid[])], uuid
+         FROM member WHERE client_uuid = $1`,
+      [clientUuid, units],
+    );
+    await tx.query(
+      `INSERT INTO location_member (location_uuid, member_uuid, responsible)
+       SELECT ($2::uuid[])[1 + (row_number() OVER (ORDER BY uuid))::int % cardinality($2::uuid[])], uuid,
+              role = 'loc-admin'
+         FROM member WHERE client_uuid = $1`,
+      [clientUuid, locations.map((row) => row.uuid)],
+    );
+    // The e-learning scenarios of the bench (issue 13).
+    await seedBenchElearnings(tx, clientUuid);
+    // The start page of a member with 200 tasks (issue 17).
+    await seedBenchStartTasks(tx, clientUuid);
+    // The risk evaluation scenario (issue 16).
+    await seedBenchRiskEvaluation(tx, clientUuid);
     return { clientUuid, members: options.memberCount + 1 };
   });
   // The state autovacuum brings a PostgreSQL server to within a minute of a bulk import: planner statistics and
   // the visibility map (index-only scans). Without it, plans would change in the middle of a benchmark.
   await db.exec('VACUUM ANALYZE member');
+  await db.exec('VACUUM ANALYZE org_unit');
+  await db.exec('VACUUM ANALYZE org_unit_member');
+  await db.exec('VACUUM ANALYZE location_member');
   return result;
 }

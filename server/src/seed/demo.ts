@@ -1,8 +1,10 @@
 import { hashPassword } from '@dash/shared-core';
 import type { Database, Queryable } from '../db/database';
 import { hashPasswordForStorage } from '../modules/auth/passwords';
+import { seedElearnings } from './elearnings';
 import { logoSvg, moodSvg } from './images';
 import { FIRST_NAMES as ALL_FIRST_NAMES, LAST_NAMES as ALL_LAST_NAMES } from './names';
+import { seedRiskAssessments } from './riskAssessments';
 
 /** Every demo account's password (CONTRACT.md "Demo data"). */
 export const DEMO_PASSWORD = 'Safety#2026';
@@ -261,13 +263,22 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       );
       locations.push(uuidOf(rows));
     }
+    // Every location has a responsible person: the head office the super-admin, the branches in Germany the admin,
+    // Vienna loc.admin (the loc-admin's one location). Staff are spread over the locations.
+    const responsibleFor = [acmeNamed['super.admin'], acmeNamed.admin, acmeNamed.admin, acmeNamed['loc.admin']];
     for (const [index, member] of everyone.entries()) {
+      const location = index % locations.length;
       await tx.query('INSERT INTO location_member (location_uuid, member_uuid, responsible) VALUES ($1, $2, $3)', [
-        locations[index % locations.length],
+        locations[location],
         member,
-        member === acmeNamed['loc.admin'],
+        member === responsibleFor[location],
       ]);
     }
+    // The admin is responsible for Munich too, where he is not based.
+    await tx.query('INSERT INTO location_member (location_uuid, member_uuid, responsible) VALUES ($1, $2, true)', [
+      locations[2],
+      acmeNamed.admin,
+    ]);
 
     const root = uuidOf(
       await tx.query<{ uuid: string }>(
@@ -284,19 +295,61 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       units.push(uuidOf(rows));
     }
     for (const [index, member] of everyone.entries()) {
-      await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2), ($3, $2)', [
-        root,
-        member,
+      // The root is the default unit: it holds everybody without rows of its own (migration 006).
+      await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2)', [
         units[index % units.length],
+        member,
       ]);
     }
-    // ou.admin administers Produktion and Logistik; the admins administer the root.
+    // The departments' teams, a level below (Montage one more): staff belong to their department and one team.
+    const teams: Array<{ uuid: string; department: number }> = [];
+    const insertUnit = async (name: string, parent: string) =>
+      uuidOf(
+        await tx.query<{ uuid: string }>(
+          'INSERT INTO org_unit (client_uuid, name, parent_uuid) VALUES ($1, $2, $3) RETURNING uuid',
+          [acme, name, parent],
+        ),
+      );
+    for (const [department, names] of [
+      [0, ['Montage', 'Lackiererei']],
+      [1, ['Wareneingang', 'Versand']],
+      [2, ['Personal', 'Finanzen']],
+    ] as const) {
+      for (const name of names) teams.push({ uuid: await insertUnit(name, units[department] as string), department });
+    }
+    const finalAssembly = await insertUnit('Endmontage', teams[0]?.uuid as string);
+    for (const [index, member] of staff.entries()) {
+      const department = (index + named.length) % units.length;
+      const ownTeams = teams.filter((team) => team.department === department);
+      const team = ownTeams[Math.floor(index / units.length) % 2] ?? ownTeams[0];
+      if (team) {
+        await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2)', [team.uuid, member]);
+      }
+      if (team?.uuid === teams[0]?.uuid && index % 3 === 0) {
+        await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2)', [
+          finalAssembly,
+          member,
+        ]);
+      }
+    }
+    // ou.admin administers Produktion and Logistik; the admins administer the root and the teams.
     await tx.query('INSERT INTO org_unit_admin (org_unit_uuid, member_uuid) VALUES ($1, $3), ($2, $3), ($4, $5)', [
       units[0],
       units[1],
       acmeNamed['ou.admin'],
       root,
       acmeNamed.admin,
+    ]);
+    for (const [index, team] of [...teams.map((item) => item.uuid), finalAssembly].entries()) {
+      await tx.query('INSERT INTO org_unit_admin (org_unit_uuid, member_uuid) VALUES ($1, $2)', [
+        team,
+        index % 2 === 0 ? acmeNamed.admin : acmeNamed['super.admin'],
+      ]);
+    }
+    await tx.query('INSERT INTO org_unit_admin (org_unit_uuid, member_uuid) VALUES ($1, $2), ($3, $2)', [
+      units[2],
+      acmeNamed['super.admin'],
+      units[3],
     ]);
 
     const groupTypes = [
@@ -322,54 +375,19 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       }
     }
 
-    const elearnings: string[] = [];
-    for (const [title, description, minutes] of [
-      ['Brandschutz Grundlagen', 'Verhalten im Brandfall, Feuerlöscher, Fluchtwege.', 25],
-      ['Erste Hilfe im Betrieb', 'Notruf, stabile Seitenlage, Wiederbelebung.', 40],
-      ['Bildschirmarbeitsplatz', 'Ergonomie und Pausen am Bildschirm.', 15],
-      ['Datenschutz (DSGVO)', 'Umgang mit personenbezogenen Daten.', 30],
-      ['Gefahrstoffe', 'Kennzeichnung, Lagerung und Schutzmaßnahmen.', 35],
-      ['Leitern und Tritte', 'Sichere Benutzung von Leitern.', 10],
-    ] as const) {
-      const rows = await tx.query<{ uuid: string }>(
-        'INSERT INTO elearning (client_uuid, title, description, duration_minutes) VALUES ($1, $2, $3, $4) RETURNING uuid',
-        [acme, title, description, minutes],
-      );
-      elearnings.push(uuidOf(rows));
-    }
-    for (const [index, member] of everyone.entries()) {
-      for (let course = 0; course < 3; course++) {
-        const elearning = elearnings[(index + course) % elearnings.length];
-        const dueInDays = ((index * 5 + course * 13) % 70) - 20;
-        const completed = (index + course) % 3 === 0;
-        await tx.query(
-          `INSERT INTO elearning_task (client_uuid, elearning_uuid, member_uuid, due_date, completed_at)
-           VALUES ($1, $2, $3, current_date + $4::int, CASE WHEN $5 THEN now() - interval '3 days' END)`,
-          [acme, elearning, member, dueInDays, completed],
-        );
-      }
-    }
-
-    const riskTasks: string[] = [];
-    for (const [title, type, status] of [
-      ['Gefährdungsbeurteilung Büroarbeitsplätze', 'office', 'risksCreated'],
-      ['Gefährdungsbeurteilung Lager und Logistik', 'warehouse', 'actionsAgreed'],
-      ['Psychische Belastung', 'psychological', 'done'],
-    ] as const) {
-      const rows = await tx.query<{ uuid: string }>(
-        'INSERT INTO risk_assessment_task (client_uuid, title, type, status) VALUES ($1, $2, $3, $4) RETURNING uuid',
-        [acme, title, type, status],
-      );
-      riskTasks.push(uuidOf(rows));
-    }
-    for (const [index, member] of everyone.entries()) {
-      const task = riskTasks[index % riskTasks.length];
-      await tx.query(
-        `INSERT INTO risk_assessment_member_task (client_uuid, task_uuid, member_uuid, org_unit_uuid, due_date, completed_at)
-         VALUES ($1, $2, $3, $4, current_date + $5::int, CASE WHEN $6 THEN now() - interval '1 day' END)`,
-        [acme, task, member, units[index % units.length], (index % 40) - 5, index % 2 === 0],
-      );
-    }
+    await seedRiskAssessments(tx, {
+      client: acme,
+      units: Object.fromEntries(
+        ['Produktion', 'Logistik', 'Verwaltung', 'Vertrieb'].map((name, i) => [name, units[i] as string]),
+      ),
+      locations: Object.fromEntries(
+        ['Zentrale Berlin', 'Werk Hamburg', 'Lager München', 'Büro Wien'].map((name, i) => [
+          name,
+          locations[i] as string,
+        ]),
+      ),
+      staff,
+    });
 
     // --- globex: e-learnings only --------------------------------------------------------------------
     const globex = await insertClient(tx, {
@@ -382,21 +400,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       postalCode: '20457',
       city: 'Hamburg',
     });
-    const globexAdmin = await insertMember(
+    await insertMember(
       tx,
       globex,
       { username: 'admin', firstName: 'Gerda', lastName: 'Globus', role: 'admin', passwordHash: pick(namedHashes, 5) },
       'globex.example',
     );
-    const globexCourse = uuidOf(
-      await tx.query<{ uuid: string }>(
-        `INSERT INTO elearning (client_uuid, title, description, duration_minutes)
-         VALUES ($1, 'Ladungssicherung', 'Sichern von Ladung auf Lkw und Stapler.', 30) RETURNING uuid`,
-        [globex],
-      ),
-    );
     for (let index = 0; index < 8; index++) {
-      const member = await insertMember(
+      await insertMember(
         tx,
         globex,
         {
@@ -408,19 +419,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         },
         'globex.example',
       );
-      await tx.query(
-        'INSERT INTO elearning_task (client_uuid, elearning_uuid, member_uuid, due_date) VALUES ($1, $2, $3, current_date + 14)',
-        [globex, globexCourse, member],
-      );
     }
-    await tx.query(
-      'INSERT INTO elearning_task (client_uuid, elearning_uuid, member_uuid, due_date) VALUES ($1, $2, $3, current_date + 30)',
-      [globex, globexCourse, globexAdmin],
-    );
     await tx.query(
       `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'Globex Logistik AG', true, true)`,
       [globex],
     );
+    await seedElearnings(tx, { acme, acmeRoot: root, acmeUnits: units, globex });
 
     // --- initech: a client of the white-label partner ------------------------------------------------
     const initech = await insertClient(tx, {

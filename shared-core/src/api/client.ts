@@ -4,13 +4,19 @@ import { API_ROUTES, type EndpointId } from './routes';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
+/** The server names every request with this header (its logs carry the same id); the error toast shows it. */
+export const REQUEST_ID_HEADER = 'X-Request-Id';
 
-/** A failed call: HTTP status (0 when the network failed) and the API's error code when it sent one. */
+/**
+ * A failed call: HTTP status (0 when the network failed), the API's error code when it sent one, and the server's
+ * request id (X-Request-Id) when the answer had one, so that support can find the call in the logs.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | undefined,
     readonly endpoint: EndpointId,
+    readonly requestId?: string,
   ) {
     super(`${endpoint} failed with ${status}${code ? ` ${code}` : ''}`);
     this.name = 'ApiError';
@@ -49,15 +55,11 @@ export function createApiClient(baseUrl = '') {
     return readCookie(XSRF_COOKIE);
   }
 
-  async function call<Id extends EndpointId>(
-    id: Id,
-    body?: RequestOf<Id>,
-    options: CallOptions = {},
-  ): Promise<ResponseOf<Id>> {
+  async function observed<T>(id: EndpointId, run: () => Promise<T>): Promise<T> {
     const route = API_ROUTES[id];
     observer?.started(id, route.method);
     try {
-      const result = await send(id, body, options);
+      const result = await run();
       observer?.finished(id, route.method);
       return result;
     } catch (error) {
@@ -66,11 +68,29 @@ export function createApiClient(baseUrl = '') {
     }
   }
 
+  function call<Id extends EndpointId>(
+    id: Id,
+    body?: RequestOf<Id>,
+    options: CallOptions = {},
+  ): Promise<ResponseOf<Id>> {
+    return observed(id, async () => {
+      const response = await send(id, body, options);
+      const text = await response.text();
+      return (text ? safeParse(text) : undefined) as ResponseOf<Id>;
+    });
+  }
+
+  /** A call that answers a file (an export): its bytes, with the same XSRF pair, errors and loaders as `call`. */
+  function callForFile<Id extends EndpointId>(id: Id, body?: RequestOf<Id>, options: CallOptions = {}): Promise<Blob> {
+    return observed(id, async () => (await send(id, body, options)).blob());
+  }
+
+  /** Sends the request; answers the response when it is 2xx, else fails with the API's error code. */
   async function send<Id extends EndpointId>(
     id: Id,
     body: RequestOf<Id> | undefined,
     options: CallOptions,
-  ): Promise<ResponseOf<Id>> {
+  ): Promise<Response> {
     const route = API_ROUTES[id];
     const headers: Record<string, string> = { Accept: 'application/json' };
     let url = `${baseUrl}${route.path}`;
@@ -97,12 +117,14 @@ export function createApiClient(baseUrl = '') {
       if (options.signal?.aborted) throw cause;
       return fail(new ApiError(0, undefined, id), options);
     }
-    const text = await response.text();
-    const json: unknown = text ? safeParse(text) : undefined;
     if (!response.ok) {
-      return fail(new ApiError(response.status, isErrorBody(json) ? json.error.code : undefined, id), options);
+      const text = await response.text();
+      const json: unknown = text ? safeParse(text) : undefined;
+      const code = isErrorBody(json) ? json.error.code : undefined;
+      const requestId = response.headers.get(REQUEST_ID_HEADER) ?? undefined;
+      return fail(new ApiError(response.status, code, id, requestId), options);
     }
-    return json as ResponseOf<Id>;
+    return response;
   }
 
   function fail(error: ApiError, options: CallOptions): never {
@@ -112,6 +134,7 @@ export function createApiClient(baseUrl = '') {
 
   return {
     call,
+    callForFile,
     /** The shell installs one handler that turns failures into toasts and signs out on 401 (spec section 8). */
     setErrorHandler(handler: ApiErrorHandler | undefined) {
       errorHandler = handler;

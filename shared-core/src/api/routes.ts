@@ -3,7 +3,24 @@
  * `reads` marks POST calls that only read (tables and details take their filters as a body): they show the
  * "load" loader, not the "save" one.
  * The full contract with request/response schemas is in `../contract` (server, docs and types).
+ * Each area of the company part and each app keeps its calls in `areaRoutes/<area>.ts`, spread in here.
  */
+import { COMPANY_ROUTES } from './areaRoutes/company';
+import { ELEARNINGS_ROUTES } from './areaRoutes/elearnings';
+import { INFOPOINT_ROUTES } from './areaRoutes/infopoint';
+import { LOCATIONS_ROUTES } from './areaRoutes/locations';
+import { MEMBER_GROUPS_ROUTES } from './areaRoutes/memberGroups';
+import { MEMBER_IMPORT_ROUTES } from './areaRoutes/memberImport';
+import { MEMBERS_ROUTES } from './areaRoutes/members';
+import { ORG_UNITS_ROUTES } from './areaRoutes/orgUnits';
+import { REMINDERS_ROUTES } from './areaRoutes/reminders';
+import { RISK_ASSESSMENTS_ROUTES } from './areaRoutes/riskAssessments';
+import type { RouteTable } from './areaRoutes/routeTable';
+import { START_ROUTES } from './areaRoutes/start';
+import { TEMPLATES_ROUTES } from './areaRoutes/templates';
+
+export { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from './areaRoutes/templates';
+
 export const API_ROUTES = {
   csrf: { method: 'GET', path: '/api/csrf' },
   login: { method: 'POST', path: '/api/login' },
@@ -25,15 +42,23 @@ export const API_ROUTES = {
   profileUpdateSetting: { method: 'POST', path: '/api/profile/updateprofilesetting' },
   memberList: { method: 'POST', path: '/api/memberlist/getlist', reads: true },
   memberDetails: { method: 'POST', path: '/api/memberlist/memberdetails', reads: true },
-  elearningCatalog: { method: 'POST', path: '/api/elearning/read-catalog', reads: true },
-  elearningMemberTasks: { method: 'POST', path: '/api/elearning/read-member-tasks', reads: true },
-  riskAssessmentCatalog: { method: 'POST', path: '/api/risk-assessment/read-catalog-list', reads: true },
-  riskAssessmentMemberTasks: { method: 'POST', path: '/api/risk-assessment/read-member-tasks', reads: true },
-} as const satisfies Record<string, { method: 'GET' | 'POST'; path: string; reads?: true }>;
+  ...MEMBERS_ROUTES,
+  ...MEMBER_GROUPS_ROUTES,
+  ...ORG_UNITS_ROUTES,
+  ...LOCATIONS_ROUTES,
+  ...COMPANY_ROUTES,
+  ...MEMBER_IMPORT_ROUTES,
+  ...ELEARNINGS_ROUTES,
+  ...RISK_ASSESSMENTS_ROUTES,
+  ...START_ROUTES,
+  ...INFOPOINT_ROUTES,
+  ...TEMPLATES_ROUTES,
+  ...REMINDERS_ROUTES,
+} as const satisfies RouteTable;
 
 export type EndpointId = keyof typeof API_ROUTES;
 
 export function isReadingCall(id: EndpointId): boolean {
-  const route: { method: 'GET' | 'POST'; reads?: true } = API_ROUTES[id];
+  const route: RouteTable[string] = API_ROUTES[id];
   return route.method === 'GET' || route.reads === true;
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COLOUR_PATTERN } from '../branding';
+import { COLOUR_PATTERN } from '../colours';
 import { FEATURE_FLAGS } from '../featureFlags';
 import { PERMISSIONS } from '../permissions';
 
@@ -41,3 +41,16 @@ export const remoteConfigSchema = z.object({
   permissions: z.array(z.enum(PERMISSIONS)),
 });
 export const remotesResponseSchema = z.object({ remotes: z.array(remoteConfigSchema) });
+
+/**
+ * What the server writes into index.html (a non-executing `<script type="application/json">`, so the CSP needs no
+ * hash): the answers of licenseeConfig and remotes for this host, and whether the request carried a session
+ * cookie at all. The shell starts without those calls, and a visitor without a session skips the member state
+ * call (and its 401). When the element is missing (development server), the shell makes the calls.
+ * Element id: BOOT_DATA_ELEMENT_ID (shared-core/src/bootData.ts, browser-safe).
+ */
+export interface BootData {
+  licensee: LicenseeConfig | null;
+  remotes: z.infer<typeof remoteConfigSchema>[];
+  hasSessionCookie: boolean;
+}

@@ -1,5 +1,25 @@
 import { z } from 'zod';
-import { catalogFilterSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from './common';
+import { ELEARNING_ANALYTICS_STATUSES, ELEARNING_BULK_LIMIT, FIRST_EXECUTION_BUFFER_DAYS } from '../elearnings';
+import {
+  catalogFilterSchema,
+  detailRequestSchema,
+  emptyRequestSchema,
+  languageCodeSchema,
+  searchTextSchema,
+  tableRequestSchema,
+  tableResponseSchema,
+  uuidSchema,
+} from './common';
+import { defineEndpoint } from './endpoint';
+import { personRefSchema } from './orgUnits';
+import { memberTasksRequestSchema, memberTasksResponseSchema } from './tasks';
+
+/** A calendar day, `YYYY-MM-DD`. */
+const isoDateSchema = z.iso.date();
+
+/** Live: active and inside its activate-on / deactivate-on dates; scheduled: before activate-on; ended: from deactivate-on. */
+export const elearningStateSchema = z.enum(['live', 'scheduled', 'ended', 'inactive']);
+export type ElearningState = z.infer<typeof elearningStateSchema>;
 
 export const elearningCatalogRequestSchema = tableRequestSchema(
   catalogFilterSchema,
@@ -10,12 +30,504 @@ export type ElearningCatalogRequest = z.input<typeof elearningCatalogRequestSche
 
 export const elearningCatalogItemSchema = z.object({
   uuid: uuidSchema,
+  /** In the signed-in member's language when the course has that version, else the main title. */
   title: z.string(),
   description: z.string().nullable(),
   durationMinutes: z.int(),
+  /** The language versions of the course. */
+  languages: z.array(languageCodeSchema),
   active: z.boolean(),
+  state: elearningStateSchema,
+  /** Members with a task of this e-learning (open or completed), archived members left out; an ou-admin: his. */
   assignedMemberCount: z.int(),
   completedMemberCount: z.int(),
 });
 export type ElearningCatalogItem = z.infer<typeof elearningCatalogItemSchema>;
 export const elearningCatalogResponseSchema = tableResponseSchema(elearningCatalogItemSchema);
+
+export const elearningDetailsSchema = elearningCatalogItemSchema.extend({
+  versions: z.array(z.object({ language: languageCodeSchema, title: z.string(), description: z.string().nullable() })),
+});
+export type ElearningDetails = z.infer<typeof elearningDetailsSchema>;
+
+/** Spec section 3 "E-learning task settings". */
+export const elearningSettingsSchema = z.object({
+  active: z.boolean(),
+  /** A fixed due date for the first round (tasks created up to that day); null: created day + buffer. */
+  dueDate: isoDateSchema.nullable(),
+  firstExecutionBufferDays: z.literal(FIRST_EXECUTION_BUFFER_DAYS),
+  repeatIntervalMonths: z.int().min(0).max(24),
+  activateOn: isoDateSchema.nullable(),
+  deactivateOn: isoDateSchema.nullable(),
+});
+export type ElearningSettings = z.infer<typeof elearningSettingsSchema>;
+export const elearningSaveSettingsRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  ...elearningSettingsSchema.shape,
+});
+export type ElearningSaveSettingsRequest = z.input<typeof elearningSaveSettingsRequestSchema>;
+export const elearningSettingsResponseSchema = elearningSettingsSchema.extend({
+  state: elearningStateSchema,
+  /** Tasks the save created or whose dates it moved. */
+  changedTaskCount: z.int().min(0).optional(),
+});
+
+export const elearningOrgUnitAssignmentSchema = z.object({
+  orgUnitUuid: uuidSchema,
+  orgUnitName: z.string(),
+  isDefault: z.boolean(),
+  /** Members of the unit and its sub-units (not archived). */
+  memberCount: z.int().min(0),
+  admins: z.array(personRefSchema),
+  assignedAt: z.string(),
+});
+export type ElearningOrgUnitAssignment = z.infer<typeof elearningOrgUnitAssignmentSchema>;
+export const elearningOrgUnitAssignmentsResponseSchema = z.object({
+  items: z.array(elearningOrgUnitAssignmentSchema),
+  total: z.int().min(0),
+});
+
+const orgUnitUuidsSchema = z.array(uuidSchema).min(1).max(ELEARNING_BULK_LIMIT);
+export const elearningChangeOrgUnitsRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  orgUnitUuids: orgUnitUuidsSchema,
+});
+export type ElearningChangeOrgUnitsRequest = z.input<typeof elearningChangeOrgUnitsRequestSchema>;
+export const elearningChangeOrgUnitsResponseSchema = z.object({
+  /** Units whose assignment changed (already assigned / not assigned ones do not count). */
+  changedOrgUnitCount: z.int().min(0),
+  /** Tasks created (assign) or open tasks removed (remove). */
+  changedTaskCount: z.int().min(0),
+});
+
+export const elearningAnalyticsStatusSchema = z.enum(ELEARNING_ANALYTICS_STATUSES);
+export type ElearningAnalyticsStatus = z.infer<typeof elearningAnalyticsStatusSchema>;
+
+export const elearningStatisticsFilterSchema = z.strictObject({
+  status: elearningAnalyticsStatusSchema.optional(),
+  orgUnitUuid: uuidSchema.optional(),
+  search: searchTextSchema.optional(),
+});
+export const ELEARNING_STATISTICS_SORT_KEYS = ['lastName', 'status', 'lastCompletedAt', 'nextOverdueDate'] as const;
+export const elearningStatisticsRequestSchema = tableRequestSchema(
+  elearningStatisticsFilterSchema,
+  ELEARNING_STATISTICS_SORT_KEYS,
+  'lastName',
+).extend({ uuid: uuidSchema });
+export type ElearningStatisticsRequest = z.input<typeof elearningStatisticsRequestSchema>;
+
+export const elearningStatisticsRowSchema = z.object({
+  memberUuid: uuidSchema,
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+  orgUnitNames: z.array(z.string()),
+  status: elearningAnalyticsStatusSchema,
+  /** When the member last completed it (ISO timestamp). */
+  lastCompletedAt: z.string().nullable(),
+  /** The day the open task becomes overdue (its due date); null without an open task. */
+  nextOverdueDate: isoDateSchema.nullable(),
+  completedCount: z.int().min(0),
+});
+export type ElearningStatisticsRow = z.infer<typeof elearningStatisticsRowSchema>;
+export const elearningStatisticsResponseSchema = tableResponseSchema(elearningStatisticsRowSchema);
+
+export const elearningExportRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  filter: elearningStatisticsFilterSchema.default({}),
+  language: languageCodeSchema.default('de_DE'),
+});
+export type ElearningExportRequest = z.input<typeof elearningExportRequestSchema>;
+
+export const elearningUnitStatisticsSchema = z.object({
+  orgUnitUuid: uuidSchema,
+  orgUnitName: z.string(),
+  assigned: z.int().min(0),
+  completed: z.int().min(0),
+  due: z.int().min(0),
+  inprogress: z.int().min(0),
+  overdue: z.int().min(0),
+  /** completed / assigned in percent, 0 when nobody is assigned. */
+  completionRate: z.number().min(0).max(100),
+});
+export type ElearningUnitStatistics = z.infer<typeof elearningUnitStatisticsSchema>;
+export const elearningOverviewResponseSchema = z.object({
+  units: z.array(elearningUnitStatisticsSchema),
+  /** Overdue tasks at the end of each of the last 12 weeks, oldest first (today last). */
+  overdueOverTime: z.array(z.object({ date: isoDateSchema, overdue: z.int().min(0) })),
+});
+export type ElearningOverview = z.infer<typeof elearningOverviewResponseSchema>;
+
+export const elearningResetProgressRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  memberUuids: z.array(uuidSchema).min(1).max(ELEARNING_BULK_LIMIT),
+});
+export type ElearningResetProgressRequest = z.input<typeof elearningResetProgressRequestSchema>;
+export const elearningResetProgressResponseSchema = z.object({ resetCount: z.int().min(0) });
+
+/** Bubble counts of "My e-learnings" (spec section 3, due-status bubbles). */
+export const elearningMemberStatisticsSchema = z.object({
+  overdue: z.int().min(0),
+  next7Days: z.int().min(0),
+  nextMonth: z.int().min(0),
+  done: z.int().min(0),
+  all: z.int().min(0),
+});
+export type ElearningMemberStatistics = z.infer<typeof elearningMemberStatisticsSchema>;
+
+export const elearningMemberTaskSchema = z.object({
+  uuid: uuidSchema,
+  dueDate: isoDateSchema.nullable(),
+  completedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  elearning: z.object({
+    uuid: uuidSchema,
+    title: z.string(),
+    description: z.string().nullable(),
+    durationMinutes: z.int(),
+    languages: z.array(languageCodeSchema),
+  }),
+});
+export type ElearningMemberTask = z.infer<typeof elearningMemberTaskSchema>;
+
+// --- The player (issue 14): packages, executions, results, certificates -------------------------------------
+
+export const SCORM_VERSIONS = ['1.2', '2004'] as const;
+export const scormVersionSchema = z.enum(SCORM_VERSIONS);
+export type ScormVersion = z.infer<typeof scormVersionSchema>;
+
+/**
+ * The body of an upload as the server's zip parser hands it over (a temporary file, never JSON): the marker is a
+ * symbol, which no JSON body can carry, so a JSON request can never pose as an upload.
+ */
+export const UPLOADED_FILE_MARKER: unique symbol = Symbol.for('dash.uploaded-file');
+export interface UploadedFile {
+  readonly [UPLOADED_FILE_MARKER]: true;
+  readonly tempPath: string;
+  readonly sizeBytes: number;
+}
+const uploadedFileSchema = z.custom<UploadedFile>(
+  (value) => typeof value === 'object' && value !== null && UPLOADED_FILE_MARKER in value,
+  'a zip file sent as the request body (Content-Type application/zip)',
+);
+
+/** Upload: `POST upload-package?uuid=<elearning>` with the zip as the body; the server adds the file here. */
+export const elearningUploadPackageRequestSchema = z.strictObject({ uuid: uuidSchema, file: uploadedFileSchema });
+export type ElearningUploadPackageRequest = z.input<typeof elearningUploadPackageRequestSchema>;
+
+export const elearningPackageSchema = z.object({
+  uuid: uuidSchema,
+  scormVersion: scormVersionSchema,
+  /** From the manifest's default organization (editable). */
+  title: z.string(),
+  language: languageCodeSchema.nullable(),
+  launchPath: z.string(),
+  fileCount: z.int().min(0),
+  unpackedBytes: z.int().min(0),
+  createdAt: z.string(),
+});
+export type ElearningPackage = z.infer<typeof elearningPackageSchema>;
+export const elearningPackageResponseSchema = z.object({ package: elearningPackageSchema.nullable() });
+
+export const elearningSavePackageRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  title: z.string().trim().min(1).max(200),
+  language: languageCodeSchema.nullable(),
+});
+export type ElearningSavePackageRequest = z.input<typeof elearningSavePackageRequestSchema>;
+
+export const elearningCreateExecutionRequestSchema = z.strictObject({ taskUuid: uuidSchema });
+export const elearningCreateExecutionResponseSchema = z.object({ uuid: uuidSchema, resumed: z.boolean() });
+
+/** A commit of the SCORM runtime: the whole cmi tree (as scorm-again renders it) and the session's total time. */
+export const SCORM_CMI_MAX_KEYS = 5_000;
+const cmiValueSchema: z.ZodType<unknown> = z.lazy(() =>
+  z.union([
+    z.string().max(70_000),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(cmiValueSchema).max(1_000),
+    cmiObjectSchema,
+  ]),
+);
+const cmiObjectSchema: z.ZodType<Record<string, unknown>> = z.record(z.string().max(100), cmiValueSchema);
+export const scormCmiSchema = cmiObjectSchema;
+
+export const elearningExecutionSchema = z.object({
+  uuid: uuidSchema,
+  taskUuid: uuidSchema,
+  scormVersion: scormVersionSchema,
+  /** URL of the launch file, served by our server (same origin). */
+  launchUrl: z.string(),
+  title: z.string(),
+  /** The stored tree to load before the course starts (entry, learner id and name, language filled in). */
+  cmi: scormCmiSchema,
+  /** The last commit applied; the player numbers its commits after it. */
+  sequence: z.int().min(0),
+  completedAt: z.string().nullable(),
+  resultUuid: uuidSchema.nullable(),
+});
+export type ElearningExecution = z.infer<typeof elearningExecutionSchema>;
+
+export const elearningSaveExecutionRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  /** Grows with every commit of a run; a commit not above the stored one changes nothing. */
+  sequence: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+  cmi: scormCmiSchema,
+  /** Time in the course over all sessions, from the runtime (total_time + session_time). */
+  totalTimeSeconds: z.int().min(0).max(10_000_000),
+});
+export type ElearningSaveExecutionRequest = z.input<typeof elearningSaveExecutionRequestSchema>;
+export const elearningSaveExecutionResponseSchema = z.object({
+  /** false: an older or repeated commit, ignored. */
+  applied: z.boolean(),
+  sequence: z.int().min(0),
+  completedAt: z.string().nullable(),
+  resultUuid: uuidSchema.nullable(),
+});
+export type ElearningSaveExecutionResponse = z.infer<typeof elearningSaveExecutionResponseSchema>;
+
+export const elearningResultSchema = z.object({
+  uuid: uuidSchema,
+  executionUuid: uuidSchema,
+  memberName: z.string(),
+  courseTitle: z.string(),
+  language: languageCodeSchema,
+  completedAt: z.string(),
+  durationSeconds: z.int().min(0),
+  /** 0..100, null when the course reports no score. */
+  scorePercent: z.number().nullable(),
+  passed: z.boolean().nullable(),
+  clientName: z.string(),
+});
+export type ElearningResult = z.infer<typeof elearningResultSchema>;
+export const elearningExecutionResultResponseSchema = z.object({ result: elearningResultSchema.nullable() });
+
+const MEMBER_OWN = ['elearning.read-member-tasks'] as const;
+
+const ADMIN_READ = ['elearning.read-catalog', 'elearning.read-statistics'] as const;
+
+/** The E-learning calls (spec section 7, "E-learning"). */
+export const ELEARNINGS_ENDPOINTS = {
+  elearningCatalog: defineEndpoint('elearningCatalog', {
+    summary: "The client's e-learning catalogue (an ou-admin: counts of his units' members)",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ADMIN_READ,
+    featureFlag: 'elearnings',
+    request: elearningCatalogRequestSchema,
+    response: elearningCatalogResponseSchema,
+  }),
+  elearningDetails: defineEndpoint('elearningDetails', {
+    summary: 'One e-learning of the catalogue with its language versions',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ADMIN_READ,
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningDetailsSchema,
+  }),
+  elearningSettings: defineEndpoint('elearningSettings', {
+    summary: 'Task settings of an e-learning (due date, buffer, repeat, activate/deactivate dates)',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.read-settings'],
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningSettingsResponseSchema,
+  }),
+  elearningSaveSettings: defineEndpoint('elearningSaveSettings', {
+    summary: 'Save the task settings; tasks follow (Elearning.InvalidDate for impossible dates)',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.save-settings'],
+    featureFlag: 'elearnings',
+    request: elearningSaveSettingsRequestSchema,
+    response: elearningSettingsResponseSchema,
+  }),
+  elearningOrgUnitAssignments: defineEndpoint('elearningOrgUnitAssignments', {
+    summary: 'Org units an e-learning is assigned to, with their admins',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.read-org-unit-assignments'],
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningOrgUnitAssignmentsResponseSchema,
+  }),
+  elearningAssignOrgUnits: defineEndpoint('elearningAssignOrgUnits', {
+    summary: 'Assign org units: one task per member of the units and their sub-units',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.assign-org-units'],
+    featureFlag: 'elearnings',
+    request: elearningChangeOrgUnitsRequestSchema,
+    response: elearningChangeOrgUnitsResponseSchema,
+  }),
+  elearningRemoveOrgUnits: defineEndpoint('elearningRemoveOrgUnits', {
+    summary: 'Remove org unit assignments: members no longer assigned lose open tasks, completions stay',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.assign-org-units'],
+    featureFlag: 'elearnings',
+    request: elearningChangeOrgUnitsRequestSchema,
+    response: elearningChangeOrgUnitsResponseSchema,
+  }),
+  elearningStatistics: defineEndpoint('elearningStatistics', {
+    summary: 'Analytics: one row per assigned member with status, last completed and next overdue',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.read-statistics'],
+    featureFlag: 'elearnings',
+    request: elearningStatisticsRequestSchema,
+    response: elearningStatisticsResponseSchema,
+  }),
+  elearningStatisticsOverview: defineEndpoint('elearningStatisticsOverview', {
+    summary: 'Statistics per org unit (completion rate) and overdue tasks over the last 12 weeks',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.read-statistics'],
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningOverviewResponseSchema,
+  }),
+  elearningExportStatistics: defineEndpoint('elearningExportStatistics', {
+    summary: 'The analytics rows as an .xlsx file (binary answer)',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.export-statistics'],
+    featureFlag: 'elearnings',
+    request: elearningExportRequestSchema,
+    // The handler sets the content type and answers the file's bytes.
+    response: z
+      .custom<Uint8Array>((value) => value instanceof Uint8Array)
+      .describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'),
+  }),
+  elearningResetProgress: defineEndpoint('elearningResetProgress', {
+    summary: "Reset members' progress: the current attempt is closed (history kept) and a new one starts",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.reset-progress'],
+    featureFlag: 'elearnings',
+    request: elearningResetProgressRequestSchema,
+    response: elearningResetProgressResponseSchema,
+  }),
+  elearningMemberTasks: defineEndpoint('elearningMemberTasks', {
+    summary: "The signed-in member's own e-learning tasks",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.read-member-tasks'],
+    featureFlag: 'elearnings',
+    request: memberTasksRequestSchema,
+    response: memberTasksResponseSchema,
+  }),
+  elearningMemberStatistics: defineEndpoint('elearningMemberStatistics', {
+    summary: "Counts of the signed-in member's e-learning tasks per due status (the bubbles)",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.read-member-tasks'],
+    featureFlag: 'elearnings',
+    request: emptyRequestSchema,
+    response: elearningMemberStatisticsSchema,
+  }),
+  elearningMemberTask: defineEndpoint('elearningMemberTask', {
+    summary: "One of the signed-in member's tasks with its course (the execution page until the player exists)",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.read-member-tasks'],
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningMemberTaskSchema,
+  }),
+  elearningUploadPackage: defineEndpoint('elearningUploadPackage', {
+    summary:
+      'Upload a SCORM package (.zip as the body, ?uuid=<e-learning>): unpacked safely, launch file from the manifest',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.upload-package'],
+    featureFlag: 'elearnings',
+    request: elearningUploadPackageRequestSchema,
+    response: elearningPackageSchema,
+  }),
+  elearningPackage: defineEndpoint('elearningPackage', {
+    summary: "The e-learning's current SCORM package (null before the first upload)",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.read-settings'],
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningPackageResponseSchema,
+  }),
+  elearningSavePackage: defineEndpoint('elearningSavePackage', {
+    summary: "Edit the current package's title and language (taken from the manifest at upload)",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: ['elearning.upload-package'],
+    featureFlag: 'elearnings',
+    request: elearningSavePackageRequestSchema,
+    response: elearningPackageSchema,
+  }),
+  elearningCreateExecution: defineEndpoint('elearningCreateExecution', {
+    summary: "Start (or resume) the signed-in member's execution of one of his tasks",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: MEMBER_OWN,
+    featureFlag: 'elearnings',
+    request: elearningCreateExecutionRequestSchema,
+    response: elearningCreateExecutionResponseSchema,
+  }),
+  elearningReadExecution: defineEndpoint('elearningReadExecution', {
+    summary: 'An execution of the signed-in member with its stored cmi tree (for the player)',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: MEMBER_OWN,
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningExecutionSchema,
+  }),
+  elearningSaveExecution: defineEndpoint('elearningSaveExecution', {
+    summary: 'A commit of the SCORM runtime, applied in sequence order (also sent by sendBeacon on page close)',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: MEMBER_OWN,
+    featureFlag: 'elearnings',
+    request: elearningSaveExecutionRequestSchema,
+    response: elearningSaveExecutionResponseSchema,
+  }),
+  elearningResetExecution: defineEndpoint('elearningResetExecution', {
+    summary: 'Start over: the execution is closed (results kept) and a new one begins',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: MEMBER_OWN,
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningCreateExecutionResponseSchema,
+  }),
+  elearningExecutionResult: defineEndpoint('elearningExecutionResult', {
+    summary: 'The result of an execution of the signed-in member (null while not completed)',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: MEMBER_OWN,
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningExecutionResultResponseSchema,
+  }),
+  elearningResultData: defineEndpoint('elearningResultData', {
+    summary: "A result of the signed-in member: the certificate's data",
+    tag: 'elearnings',
+    access: 'session',
+    permissions: MEMBER_OWN,
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: elearningResultSchema,
+  }),
+  elearningCertificatePdf: defineEndpoint('elearningCertificatePdf', {
+    summary: 'The participation certificate of a result as a PDF (binary answer)',
+    tag: 'elearnings',
+    access: 'session',
+    permissions: MEMBER_OWN,
+    featureFlag: 'elearnings',
+    request: detailRequestSchema,
+    response: z.custom<Uint8Array>((value) => value instanceof Uint8Array).describe('application/pdf'),
+  }),
+};

@@ -17,10 +17,16 @@ import {
   supportLoginResponseSchema,
 } from './auth';
 import { licenseeConfigSchema, remotesResponseSchema } from './bootstrap';
-import { detailRequestSchema, emptyRequestSchema, okResponseSchema } from './common';
-import { elearningCatalogRequestSchema, elearningCatalogResponseSchema } from './elearnings';
+import { emptyRequestSchema, okResponseSchema } from './common';
+import { COMPANY_ENDPOINTS } from './company';
+import { ELEARNINGS_ENDPOINTS } from './elearnings';
 import { defineEndpoint } from './endpoint';
-import { memberListRequestSchema, memberListResponseSchema, memberSchema } from './members';
+import { INFOPOINT_ENDPOINTS } from './infopoint';
+import { LOCATIONS_ENDPOINTS } from './locations';
+import { MEMBER_GROUPS_ENDPOINTS } from './memberGroups';
+import { MEMBER_IMPORT_ENDPOINTS } from './memberImport';
+import { MEMBERS_ENDPOINTS } from './members';
+import { ORG_UNITS_ENDPOINTS } from './orgUnits';
 import {
   memberDetailsSchemaForProfile,
   profileChangePasswordRequestSchema,
@@ -33,8 +39,10 @@ import {
   profileUpdateRequestSchema,
   profileUpdateSettingRequestSchema,
 } from './profile';
-import { riskAssessmentCatalogRequestSchema, riskAssessmentCatalogResponseSchema } from './riskAssessments';
-import { memberTasksRequestSchema, memberTasksResponseSchema } from './tasks';
+import { REMINDERS_ENDPOINTS } from './reminders';
+import { RISK_ASSESSMENTS_ENDPOINTS } from './riskAssessments';
+import { START_ENDPOINTS } from './start';
+import { TEMPLATES_ENDPOINTS } from './templates';
 
 export const ENDPOINTS = {
   csrf: defineEndpoint('csrf', {
@@ -181,58 +189,20 @@ export const ENDPOINTS = {
     request: profileUpdateSettingRequestSchema,
     response: profileSettingSchema,
   }),
-  memberList: defineEndpoint('memberList', {
-    summary: "The client's members (not archived), sorted, filtered and paged",
-    tag: 'members',
-    access: 'session',
-    permissions: ['member-list.get-list'],
-    request: memberListRequestSchema,
-    response: memberListResponseSchema,
-  }),
-  memberDetails: defineEndpoint('memberDetails', {
-    summary: "One member's details",
-    tag: 'members',
-    access: 'session',
-    permissions: ['member-list.memberdetails'],
-    request: detailRequestSchema,
-    response: memberSchema,
-  }),
-  elearningCatalog: defineEndpoint('elearningCatalog', {
-    summary: "The client's e-learning catalogue",
-    tag: 'elearnings',
-    access: 'session',
-    permissions: ['elearning.read-catalog'],
-    featureFlag: 'elearnings',
-    request: elearningCatalogRequestSchema,
-    response: elearningCatalogResponseSchema,
-  }),
-  elearningMemberTasks: defineEndpoint('elearningMemberTasks', {
-    summary: "The signed-in member's own e-learning tasks",
-    tag: 'elearnings',
-    access: 'session',
-    permissions: ['elearning.read-member-tasks'],
-    featureFlag: 'elearnings',
-    request: memberTasksRequestSchema,
-    response: memberTasksResponseSchema,
-  }),
-  riskAssessmentCatalog: defineEndpoint('riskAssessmentCatalog', {
-    summary: "The client's risk-assessment catalogue",
-    tag: 'risk-assessments',
-    access: 'session',
-    permissions: ['risk-assessment.read-catalog-list'],
-    featureFlag: 'riskAssessments',
-    request: riskAssessmentCatalogRequestSchema,
-    response: riskAssessmentCatalogResponseSchema,
-  }),
-  riskAssessmentMemberTasks: defineEndpoint('riskAssessmentMemberTasks', {
-    summary: "The signed-in member's own risk-assessment tasks",
-    tag: 'risk-assessments',
-    access: 'session',
-    permissions: ['risk-assessment.read-member-tasks'],
-    featureFlag: 'riskAssessments',
-    request: memberTasksRequestSchema,
-    response: memberTasksResponseSchema,
-  }),
+  // The company part: one file per area, each with its schemas and calls.
+  ...MEMBERS_ENDPOINTS,
+  ...MEMBER_GROUPS_ENDPOINTS,
+  ...ORG_UNITS_ENDPOINTS,
+  ...LOCATIONS_ENDPOINTS,
+  ...COMPANY_ENDPOINTS,
+  ...MEMBER_IMPORT_ENDPOINTS,
+  // The apps.
+  ...ELEARNINGS_ENDPOINTS,
+  ...RISK_ASSESSMENTS_ENDPOINTS,
+  ...START_ENDPOINTS,
+  ...INFOPOINT_ENDPOINTS,
+  ...TEMPLATES_ENDPOINTS,
+  ...REMINDERS_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;
@@ -242,9 +212,18 @@ export type ResponseOf<Id extends keyof Endpoints> = z.output<Endpoints[Id]['res
 export * from './auth';
 export * from './bootstrap';
 export * from './common';
+export * from './company';
 export * from './elearnings';
 export * from './endpoint';
+export * from './infopoint';
+export * from './locations';
+export * from './memberGroups';
+export * from './memberImport';
 export * from './members';
+export * from './orgUnits';
 export * from './profile';
+export * from './reminders';
 export * from './riskAssessments';
+export * from './start';
 export * from './tasks';
+export * from './templates';

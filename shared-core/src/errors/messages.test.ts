@@ -52,7 +52,7 @@ describe('translateError with the real common texts', () => {
     await instance.init({ lng: 'de_DE', resources: { de_DE: { common: german } }, defaultNS: 'common' });
     expect(translateError(instance.t, 400, 'Member.NotFound')).toBe('Der Mitarbeiter wurde nicht gefunden.');
     expect(translateError(instance.t, 429, 'Login.TooManyAttempts')).toContain('Zu viele');
-    expect(translateError(instance.t, 400, 'Location.NotFound')).toBe('Der Eintrag wurde nicht gefunden.');
+    expect(translateError(instance.t, 400, 'Warehouse.NotFound')).toBe('Der Eintrag wurde nicht gefunden.');
     expect(translateError(instance.t, 404, undefined)).toBe('Die Daten wurden nicht gefunden.');
   });
 });

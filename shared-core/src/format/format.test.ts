@@ -90,6 +90,28 @@ describe('toCsv', () => {
           [1, undefined],
         ],
       ),
-    ).toBe('\uFEFFa;b\r\n"x;y";"say ""hi"""\r\n;\'=SUM(A1)\r\n1;\r\n');
+    ).toBe('\uFEFFa;b\r\n"x;y";"say ""hi"""\r\n;"\'=SUM(A1)"\r\n1;\r\n');
+  });
+
+  it('quotes and neutralises every cell a spreadsheet would read as a formula (OWASP CSV injection)', async () => {
+    const { toCsv } = await import('./csv');
+    const cells = ['=1+1', '+49 30 1234', '-2+3', '@SUM(A1)', '\tcmd', '\r=evil', '=HYPERLINK("http://x";"y")'];
+    const lines = toCsv(
+      ['h'],
+      cells.map((cell) => [cell]),
+    )
+      .split('\r\n')
+      .slice(1, -1);
+    expect(lines).toEqual([
+      `"'=1+1"`,
+      `"'+49 30 1234"`,
+      `"'-2+3"`,
+      `"'@SUM(A1)"`,
+      `"'\tcmd"`,
+      `"'\r=evil"`,
+      `"'=HYPERLINK(""http://x"";""y"")"`,
+    ]);
+    // Harmless text, and numbers the program writes, stay as they are.
+    expect(toCsv(['h'], [['Müller'], [-5], ['a-b']])).toBe('\uFEFFh\r\nMüller\r\n-5\r\na-b\r\n');
   });
 });

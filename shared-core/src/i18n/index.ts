@@ -10,18 +10,27 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The browser's language (a BCP 47 tag such as `en-US`) as ours: English for any English, else German. */
+export function languageOfBrowserTag(tag: string): Language {
+  return tag.trim().toLowerCase().startsWith('en') ? 'en_GB' : DEFAULT_LANGUAGE;
+}
+
 /** Before profile settings load: the last language used on this device, else the browser's, else German. */
 export function initialLanguage(): Language {
   if (typeof window === 'undefined') return DEFAULT_LANGUAGE;
   const stored = window.localStorage.getItem(STORAGE_KEY);
   if (isLanguage(stored)) return stored;
-  const browser = window.navigator.languages?.[0] ?? window.navigator.language ?? '';
-  return browser.toLowerCase().startsWith('en') ? 'en_GB' : DEFAULT_LANGUAGE;
+  return languageOfBrowserTag(window.navigator.languages?.[0] ?? window.navigator.language ?? '');
 }
 
 /** BCP 47 tag for Intl formatters. */
 export function localeOf(language: Language): string {
   return language.replace('_', '-');
+}
+
+/** Content written in both languages (course and catalogue texts): the member's language picks one, German when unknown. */
+export function localized(text: { de_DE: string; en_GB: string }, language: string): string {
+  return language.startsWith('en') ? text.en_GB : text.de_DE;
 }
 
 /** The one i18next instance of the page (a federation singleton like React). */

@@ -28,8 +28,13 @@ function keysOf(tree: Tree): string[] {
   return pathsOf(tree).map((leaf) => leaf.path.join(' > '));
 }
 
+/** A folder's texts of one language: `<language>.json`, or (mf-company) the features' `parts/<feature>.<language>.json`. */
 function load(folder: string, language: string): Tree {
-  return JSON.parse(readFileSync(path.join(repo, folder, `${language}.json`), 'utf8')) as Tree;
+  const read = (file: string) => JSON.parse(readFileSync(path.join(repo, folder, file), 'utf8')) as Tree;
+  if (readdirSync(path.join(repo, folder)).includes(`${language}.json`)) return read(`${language}.json`);
+  const parts = readdirSync(path.join(repo, folder, 'parts')).filter((file) => file.endsWith(`.${language}.json`));
+  expect(parts.length, `${folder} has texts in ${language}`).toBeGreaterThan(0);
+  return Object.assign({}, ...parts.map((file) => read(`parts/${file}`))) as Tree;
 }
 
 describe('translations', () => {

@@ -43,5 +43,8 @@ export function validatePostalCode(
   const format = data.formats[country.postalCodeFormat];
   if (!format) return { valid: false, message: `Failed to load postal code format "${country.postalCodeFormat}".` };
   if (matchesFormat(postalCode, format)) return { valid: true };
-  return { valid: false, message: `Postal code ${postalCode.trim()} is not valid for country ${country.alpha2}` };
+  // As the reference implementation words it: the code as checked (redundant characters removed), the country as
+  // given.
+  const checked = normalizePostalCode(postalCode, format);
+  return { valid: false, message: `Postal code ${checked} is not valid for country ${code}` };
 }

@@ -64,6 +64,23 @@ export const identifier: Rule = (value) =>
 /** Org unit ID: lowercase letters, digits and minus. */
 export const orgUnitId: Rule = (value) => (value === '' || /^[a-z0-9-]+$/.test(value) ? null : { key: 'orgUnitId' });
 
+/** Longest web address a form or the server accepts (homepage, calendar link). */
+export const URL_MAX_LENGTH = 2048;
+
+/** An absolute http(s) address with a host, e.g. a company homepage or a calendar link ('' passes: optional). */
+export const httpUrl: Rule = (value) => {
+  const text = value.trim();
+  if (text === '') return null;
+  if (text.length > URL_MAX_LENGTH || /\s/.test(text)) return { key: 'url' };
+  try {
+    const url = new URL(text);
+    const ok = (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.') && !url.username;
+    return ok ? null : { key: 'url' };
+  } catch {
+    return { key: 'url' };
+  }
+};
+
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Parses a date input's value (`YYYY-MM-DD`); null when it is not a real calendar date. */

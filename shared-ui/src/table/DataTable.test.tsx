@@ -124,6 +124,27 @@ describe('DataTable', () => {
     expect(screen.getByTestId('location').textContent).toContain('f.search=ann');
   });
 
+  it('sends no typeahead search before 250 ms of quiet, and none before 500 ms for filters', () => {
+    vi.useFakeTimers();
+    renderTable();
+    const location = () => screen.getByTestId('location').textContent ?? '';
+    fireEvent.change(screen.getByLabelText('Quick'), { target: { value: 'c' } });
+    act(() => vi.advanceTimersByTime(200));
+    // Typing again restarts the wait: 249 ms after the last key nothing has been sent.
+    fireEvent.change(screen.getByLabelText('Quick'), { target: { value: 'cl' } });
+    act(() => vi.advanceTimersByTime(249));
+    expect(location()).not.toContain('f.quick');
+    act(() => vi.advanceTimersByTime(1));
+    expect(location()).toContain('f.quick=cl');
+    expect(location()).not.toContain('f.quick=c&');
+
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'ann' } });
+    act(() => vi.advanceTimersByTime(499));
+    expect(location()).not.toContain('f.search');
+    act(() => vi.advanceTimersByTime(1));
+    expect(location()).toContain('f.search=ann');
+  });
+
   it('selects rows and the whole page, and runs bulk actions with the selected rows', () => {
     signIn(['member-list.get-list']);
     const exported = vi.fn();

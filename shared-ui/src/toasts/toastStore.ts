@@ -9,6 +9,8 @@ export interface Toast {
   type: ToastType;
   title: string;
   message: string;
+  /** A second, smaller line: the request id of a failed call ("Fehler-ID: …"), for support. */
+  detail?: string;
 }
 
 /** Spec section 9: success, info and warning stay 5 s, danger 30 s. */

@@ -14,7 +14,9 @@ export function handleApiError(error: ApiError): void {
   if (!signedIn && (error.status === 401 || error.status === 403) && !error.code?.startsWith('Csrf')) {
     key = `errors.login.${error.status}`;
   }
-  showToast({ type: 'danger', title: i18n.t('toast.errorTitle'), message: i18n.t(key) });
+  // The request id names the call in the server's logs: support finds the failure with it.
+  const detail = error.requestId ? i18n.t('toast.errorId', { id: error.requestId }) : undefined;
+  showToast({ type: 'danger', title: i18n.t('toast.errorTitle'), message: i18n.t(key), detail });
   if (error.status === 401 && signedIn) signOutAfterError();
 }
 

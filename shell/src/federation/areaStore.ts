@@ -6,10 +6,10 @@ import {
   type MemberState,
   type RemoteConfig,
 } from '@dash/shared-core';
-import { type AreaRegistration, devtoolsOptions, type RegisterArea } from '@dash/shared-ui';
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { type AreaRegistration, devtoolsOptions } from '@dash/shared-ui';
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
+import { configureRemotes, loadRegister } from './loadArea';
 
 export type AreaStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -54,8 +54,7 @@ export const useAreaStore = create<AreaState>()(
       }
       setEntry(name, { status: 'loading' });
       try {
-        if (force) registerRemotes([{ name: config.scope, entry: config.manifestUrl }], { force: true });
-        const module = await loadRemote<{ default: RegisterArea }>(`${config.scope}/register`);
+        const module = await loadRegister(config, force);
         if (!module?.default) throw new Error(`${name} has no register export`);
         const registration = module.default();
         addNamespace(registration.namespace, registration.translations);
@@ -70,8 +69,7 @@ export const useAreaStore = create<AreaState>()(
       remotes: [],
       areas: {},
       configure(remotes) {
-        // Where remotes live is run-time configuration from the server, never part of the shell's build.
-        registerRemotes(remotes.map((remote) => ({ name: remote.scope, entry: remote.manifestUrl })));
+        configureRemotes(remotes);
         set({ remotes }, false, 'configure');
       },
       async ensure(name) {

@@ -1,3 +1,4 @@
+import { type PrintOrientation, printPageStyle } from '@dash/shared-core';
 import type { ReactNode } from 'react';
 import { Footer } from './Footer';
 
@@ -14,10 +15,11 @@ export function EmptyLayout({ footer, children }: { footer: boolean; children: R
 }
 
 /** Pages made for paper (certificate, risk-action list): A4 in the given orientation, no frame. */
-export function PrintLayout({ orientation, children }: { orientation: 'portrait' | 'landscape'; children: ReactNode }) {
+export function PrintLayout({ orientation, children }: { orientation: PrintOrientation; children: ReactNode }) {
   return (
     <main id="main" className={`shell-print shell-print--${orientation}`} data-orientation={orientation}>
-      <style>{`@page { size: A4 ${orientation}; margin: 15mm; }`}</style>
+      {/* Allowed by the Content-Security-Policy through its hash (server/src/http/securityHeaders.ts). */}
+      <style>{printPageStyle(orientation)}</style>
       {children}
     </main>
   );

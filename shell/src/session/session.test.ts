@@ -1,7 +1,11 @@
-import { ApiError, api } from '@dash/shared-core';
+// @vitest-environment jsdom
+import { ApiError, api, i18n, type MemberState, type ProfileSetting } from '@dash/shared-core';
 import { useSessionStore } from '@dash/shared-ui';
+import { initTestI18n } from '@dash/shared-ui/test/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { HEARTBEAT_INTERVAL_MS, startHeartbeat, stopHeartbeat } from './session';
+import { HEARTBEAT_INTERVAL_MS, reloadSession, startHeartbeat, stopHeartbeat } from './session';
+
+vi.mock('../federation/areaStore', () => ({ loadAreasFor: vi.fn(async () => undefined) }));
 
 describe('heartbeat (spec section 9)', () => {
   beforeEach(() => {
@@ -44,5 +48,48 @@ describe('heartbeat (spec section 9)', () => {
     startHeartbeat(vi.fn());
     await vi.advanceTimersByTimeAsync(2 * HEARTBEAT_INTERVAL_MS);
     expect(call).not.toHaveBeenCalled();
+  });
+});
+
+describe('reloadSession', () => {
+  beforeEach(async () => {
+    await initTestI18n();
+    // changeLanguage loads the common texts of a language once from /assets/i18n.
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 200 }));
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  function settingsIn(languageCode: string) {
+    return { languageCode, frontendStyle: { theme: null } } as unknown as ProfileSetting;
+  }
+
+  it('applies the language of the profile settings', async () => {
+    await i18n.changeLanguage('de_DE');
+    vi.spyOn(api, 'call').mockImplementation(async (name) =>
+      name === 'memberState' ? ({ clientIdentifier: 'acme' } as MemberState) : settingsIn('en_GB'),
+    );
+    await reloadSession();
+    expect(i18n.language).toBe('en_GB');
+  });
+
+  it('keeps a language chosen while the reload was under way (the settings read predate its save)', async () => {
+    await i18n.changeLanguage('en_GB');
+    let answerSettings: (settings: ProfileSetting) => void = () => undefined;
+    vi.spyOn(api, 'call').mockImplementation((name) =>
+      name === 'memberState'
+        ? Promise.resolve({ clientIdentifier: 'acme' } as MemberState)
+        : new Promise((resolve) => {
+            answerSettings = resolve;
+          }),
+    );
+    const reload = reloadSession();
+    await vi.waitFor(() => expect(api.call).toHaveBeenCalledTimes(2));
+    await i18n.changeLanguage('de_DE');
+    answerSettings(settingsIn('en_GB'));
+    await reload;
+    expect(i18n.language).toBe('de_DE');
   });
 });

@@ -1,4 +1,4 @@
-import { ApiError, api, changeLanguage, isLanguage, type MemberState } from '@dash/shared-core';
+import { ApiError, api, changeLanguage, i18n, isLanguage, type MemberState } from '@dash/shared-core';
 import { useSessionStore } from '@dash/shared-ui';
 import { loadAreasFor } from '../federation/areaStore';
 import { REMEMBERED_CLIENT_KEY } from './rememberedClient';
@@ -10,6 +10,9 @@ export const HEARTBEAT_TIMEOUT_MS = 5 * 60 * 1000;
 /** Member state, then profile settings (language and theme). Answers null when nobody is signed in. */
 export async function reloadSession(): Promise<MemberState | null> {
   const store = useSessionStore.getState();
+  // A reload runs after saves (company details, profile): the member may pick another language meanwhile, and the
+  // settings read here can predate that choice's save. The language chosen during the reload wins.
+  const languageBefore = i18n.language;
   let memberState: MemberState;
   try {
     memberState = await api.call('memberState', undefined, { silent: true });
@@ -23,8 +26,10 @@ export async function reloadSession(): Promise<MemberState | null> {
   store.signedIn(memberState);
   try {
     const settings = await api.call('profileReadSetting', undefined, { silent: true });
-    store.setSettings(settings);
-    if (isLanguage(settings.languageCode)) await changeLanguage(settings.languageCode);
+    if (i18n.language === languageBefore) {
+      store.setSettings(settings);
+      if (isLanguage(settings.languageCode)) await changeLanguage(settings.languageCode);
+    }
   } catch {
     // Without settings the browser language and system theme stay in force.
   }

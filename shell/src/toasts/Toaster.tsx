@@ -18,6 +18,11 @@ export function Toaster() {
           <div>
             <strong>{toast.title}</strong>
             <p>{toast.message}</p>
+            {toast.detail && (
+              <p className="shell-toast__detail" data-testid="toast-detail">
+                {toast.detail}
+              </p>
+            )}
           </div>
           <button
             type="button"

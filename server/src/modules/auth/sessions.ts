@@ -23,6 +23,8 @@ export interface SessionContext {
    * is checked against the database without another query.
    */
   memberListVersion: string;
+  /** What the member state shows of the client, read with the session so that the state needs no query of its own. */
+  client: { name: string; identifier: string; externalCalendarHref: string | null };
 }
 
 export function hashToken(token: string): string {
@@ -41,6 +43,9 @@ interface SessionRow {
   feature_templates: boolean;
   feature_calendar: boolean;
   member_list_version: string;
+  client_name: string;
+  client_identifier: string;
+  external_calendar_href: string | null;
   refresh: boolean;
 }
 
@@ -52,10 +57,14 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
   const rows = await db.query<SessionRow>(
     `SELECT s.token_hash, s.member_uuid, s.client_uuid, m.role, s.support_adviser, s.support_reason,
             c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
-            c.member_list_version::text AS member_list_version, s.last_seen_at < now() - interval '1 minute' AS refresh
+            c.member_list_version::text AS member_list_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
+            c.name AS client_name, c.identifier AS client_identifier,
+            -- The company's own calendar link, else the licensee's (company settings, configuration).
+            COALESCE(c.external_calendar_href, l.external_calendar_href) AS external_calendar_href
        FROM session s
        JOIN member m ON m.uuid = s.member_uuid
        JOIN client c ON c.uuid = s.client_uuid
+       JOIN licensee l ON l.uuid = c.licensee_uuid
       WHERE s.token_hash = $1 AND s.expires_at > now() AND m.archived_at IS NULL AND m.status = 'active'`,
     [tokenHash],
   );
@@ -85,6 +94,11 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
     },
     support: row.support_adviser ? { adviser: row.support_adviser, reason: row.support_reason ?? '' } : null,
     memberListVersion: row.member_list_version,
+    client: {
+      name: row.client_name,
+      identifier: row.client_identifier,
+      externalCalendarHref: row.external_calendar_href,
+    },
   };
 }
 

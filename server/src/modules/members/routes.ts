@@ -1,12 +1,17 @@
-import { ENDPOINTS, type Member, type MemberListItem } from '@dash/shared-core/contract';
+import { ENDPOINTS, type MemberListItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { type KeyOrder, KeyOrderCache } from '../../db/keyOrderCache';
 import { iso, likePattern } from '../../db/rows';
 import { VersionedRowCache } from '../../db/versionedRowCache';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import type { SessionContext } from '../auth/sessions';
+import { visibleMembers } from '../access/scope';
+import { registerMemberLifecycleRoutes } from './lifecycleRoutes';
+import { readMember } from './memberRecord';
+import { lowerLikeDatabase, MemberSearchIndex, type SearchRow, searchOrder } from './searchIndex';
+import { registerMemberWriteRoutes } from './writeRoutes';
 
 /**
  * ORDER BY columns per sort key: the key, then tie-breakers that make the order total. They follow the
@@ -45,21 +50,6 @@ interface MemberRow {
   last_login_at: unknown;
 }
 
-/**
- * Which members the signed-in member may see: an ou-admin only those in org units he administers,
- * everybody else with the permission the whole client. Appends to `params` and answers an SQL condition on `m`.
- */
-function visibleMembers(session: SessionContext, params: unknown[]): string {
-  params.push(session.clientUuid);
-  let condition = `m.client_uuid = $${params.length}`;
-  if (session.role === 'ou-admin') {
-    params.push(session.memberUuid);
-    condition += ` AND EXISTS (SELECT 1 FROM org_unit_member om JOIN org_unit_admin oa ON oa.org_unit_uuid = om.org_unit_uuid
-                               WHERE om.member_uuid = m.uuid AND oa.member_uuid = $${params.length})`;
-  }
-  return condition;
-}
-
 function toListItem(row: MemberRow): MemberListItem {
   return {
     uuid: row.uuid,
@@ -95,14 +85,42 @@ async function readMemberOrder(
   return { total, keys: row?.keys ? row.keys.split(',') : [] };
 }
 
+/**
+ * A client's members (not archived) in ascending `sortBy` order with what a search filters on, as one JSON text
+ * (one row is much faster to hand over than 10,000 on PGlite); null when the client has more than `maxRows`.
+ */
+async function readSearchRows(
+  db: Database,
+  clientUuid: string,
+  sortBy: string,
+  maxRows: number,
+): Promise<SearchRow[] | null> {
+  const first = SORT_ORDERS[sortBy]?.columns[0];
+  if (!first) throw new Error(`Unknown sort key ${sortBy}`);
+  const [row] = await db.query<{ total: number; rows: string | null }>(
+    `SELECT count(*)::int AS total,
+            CASE WHEN count(*) <= ${maxRows} THEN
+              json_agg(json_build_array(m.uuid, m.role, m.status, m.search_text, m.${first} IS NULL)
+                       ORDER BY ${memberOrder('m', sortBy, 'asc')})::text END AS rows
+       FROM member m WHERE m.client_uuid = $1 AND m.archived_at IS NULL`,
+    [clientUuid],
+  );
+  if (!row || row.total > maxRows) return null;
+  const tuples = JSON.parse(row.rows ?? '[]') as Array<[string, string, string, string, boolean]>;
+  return tuples.map(([uuid, role, status, text, sortNull]) => ({ uuid, role, status, text, sortNull }));
+}
+
 const MEMBER_COLUMNS = 'r.uuid, r.username, r.first_name, r.last_name, r.email, r.role, r.status, r.last_login_at';
 
-export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
+export function registerMemberRoutes(app: FastifyInstance, db: Database, config: ServerConfig): void {
   // The order of each filter and sort of a client's list, exact for the client's member list version (see
   // KeyOrderCache): paging, re-sorting back and searching again read only the page's rows.
   const memberOrders = new KeyOrderCache();
   // And the rows of the pages read, for the same version: every change of a member moves the version.
   const memberRows = new VersionedRowCache<MemberListItem>();
+  // Each client's members in the order of each sort key, for the same version: a list not asked for before (a new
+  // search, filter or sort) is filtered in memory instead of scanned and sorted in the database (issue 18).
+  const memberSearch = new MemberSearchIndex();
 
   registerEndpoint(app, db, ENDPOINTS.memberList, async ({ body, session }) => {
     const params: unknown[] = [];
@@ -122,18 +140,54 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
       // instead of lower-casing five columns of every member per call (ILIKE does lower(text) LIKE lower(pattern)).
       where.push(`m.search_text LIKE lower(${p})`);
     }
+    if (body.filter.orgUnitUuid) {
+      params.push(body.filter.orgUnitUuid);
+      // The view holds the default unit's derived members as well (migration 006).
+      where.push(
+        `EXISTS (SELECT 1 FROM org_unit_membership om WHERE om.org_unit_uuid = $${params.length} AND om.member_uuid = m.uuid)`,
+      );
+    }
+    if (body.filter.locationUuid) {
+      params.push(body.filter.locationUuid);
+      where.push(
+        `EXISTS (SELECT 1 FROM location_member lm WHERE lm.location_uuid = $${params.length} AND lm.member_uuid = m.uuid)`,
+      );
+    }
     const condition = where.join(' AND ');
     const order = memberOrder('m', body.sortBy, body.sortDirection);
     const offset = (body.page - 1) * body.perPage;
 
-    // An ou-admin's list also depends on org unit memberships, which the member list version does not follow.
+    // A scoped list, and the org-unit and location filters, also depend on org unit or location memberships, which
+    // the member list version does not follow: those lists are read from the indexes each time, never cached.
     const keyOrder =
-      session.role === 'ou-admin'
+      session.role === 'ou-admin' ||
+      session.role === 'loc-admin' ||
+      body.filter.orgUnitUuid !== undefined ||
+      body.filter.locationUuid !== undefined
         ? null
         : await memberOrders.get(
             `${session.clientUuid}|${JSON.stringify([condition, params, order])}`,
             session.memberListVersion,
-            () => readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList),
+            async () => {
+              const ascending = await memberSearch.ascending(
+                session.clientUuid,
+                body.sortBy,
+                session.memberListVersion,
+                () => readSearchRows(db, session.clientUuid, body.sortBy, memberSearch.maxRowsPerClient),
+              );
+              if (!ascending) return readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList);
+              const term = body.filter.search;
+              const search = term
+                ? (lowerLikeDatabase(term) ??
+                  (await db.query<{ term: string }>('SELECT lower($1::text) AS term', [term]))[0]?.term ??
+                  term)
+                : undefined;
+              return searchOrder(
+                ascending,
+                { search, status: body.filter.status, role: body.filter.role },
+                body.sortDirection,
+              );
+            },
           );
     if (keyOrder?.keys) {
       const keys = keyOrder.keys.slice(offset, offset + body.perPage);
@@ -169,49 +223,13 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database): void {
     return { items: rows.map(toListItem), total };
   });
 
-  registerEndpoint(app, db, ENDPOINTS.memberDetails, async ({ body, session }): Promise<Member> => {
-    const params: unknown[] = [];
-    const condition = visibleMembers(session, params);
-    params.push(body.uuid);
-    const rows = await db.query<
-      MemberRow & {
-        phone_number: string | null;
-        mobile_number: string | null;
-        language: Member['language'];
-        special_attributes: string[];
-        external_company: string | null;
-        archived_at: unknown;
-        create_elearning_tasks: boolean;
-        create_risk_assessment_tasks: boolean;
-      }
-    >(`SELECT m.* FROM member m WHERE ${condition} AND m.uuid = $${params.length}`, params);
-    const row = rows[0];
-    // Another client's member answers exactly like one that does not exist.
-    if (!row) throw new ApiHttpError(404, 'Member.NotFound');
-    const [orgUnits, locations] = await Promise.all([
-      db.query<{ uuid: string; name: string }>(
-        `SELECT o.uuid, o.name FROM org_unit o JOIN org_unit_member om ON om.org_unit_uuid = o.uuid
-          WHERE om.member_uuid = $1 AND o.client_uuid = $2 ORDER BY o.name`,
-        [row.uuid, session.clientUuid],
-      ),
-      db.query<{ uuid: string; name: string }>(
-        `SELECT l.uuid, l.name FROM location l JOIN location_member lm ON lm.location_uuid = l.uuid
-          WHERE lm.member_uuid = $1 AND l.client_uuid = $2 ORDER BY l.name`,
-        [row.uuid, session.clientUuid],
-      ),
-    ]);
-    return {
-      ...toListItem(row),
-      phoneNumber: row.phone_number,
-      mobileNumber: row.mobile_number,
-      language: row.language,
-      specialAttributes: row.special_attributes,
-      externalCompany: row.external_company,
-      archivedAt: iso(row.archived_at),
-      createElearningTasks: row.create_elearning_tasks,
-      createRiskAssessmentTasks: row.create_risk_assessment_tasks,
-      orgUnits: orgUnits.map((unit) => ({ uuid: unit.uuid, orgUnitName: unit.name })),
-      locations,
-    };
+  registerEndpoint(app, db, ENDPOINTS.memberDetails, async ({ body, session }) => {
+    const member = await readMember(db, session, body.uuid);
+    // The details page shows active and inactive members; archived ones live in the archive.
+    if (member.archivedAt) throw new ApiHttpError(404, 'Member.NotFound');
+    return member;
   });
+
+  registerMemberWriteRoutes(app, db, config);
+  registerMemberLifecycleRoutes(app, db, config);
 }

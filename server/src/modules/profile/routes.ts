@@ -122,7 +122,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database): void 
               EXISTS (SELECT 1 FROM org_unit_admin a WHERE a.org_unit_uuid = o.uuid AND a.member_uuid = $1) AS is_admin
          FROM org_unit o LEFT JOIN org_unit p ON p.uuid = o.parent_uuid
         WHERE o.client_uuid = $2
-          AND (EXISTS (SELECT 1 FROM org_unit_member om WHERE om.org_unit_uuid = o.uuid AND om.member_uuid = $1)
+          AND (EXISTS (SELECT 1 FROM org_unit_membership om WHERE om.org_unit_uuid = o.uuid AND om.member_uuid = $1)
                OR EXISTS (SELECT 1 FROM org_unit_admin a WHERE a.org_unit_uuid = o.uuid AND a.member_uuid = $1))
         ORDER BY o.is_root DESC, o.name, o.uuid`,
       [session.memberUuid, session.clientUuid],

@@ -11,6 +11,10 @@ export interface TaskTables {
   tasks: 'elearning_task' | 'risk_assessment_member_task';
   catalog: 'elearning' | 'risk_assessment_task';
   catalogKey: 'elearning_uuid' | 'task_uuid';
+  /** Which of the member's tasks show at all (SQL on `t` and `c`); default: all of them. */
+  visible?: string;
+  /** The title shown and sorted by (SQL on `t` and `c`), e.g. in the member's language; default `c.title`. */
+  title?: string;
 }
 
 const DUE_STATUS = `CASE
@@ -38,23 +42,34 @@ export async function readMemberTasks(
   tables: TaskTables,
   request: MemberTasksRequest,
 ): Promise<{ items: MemberTask[]; total: number }> {
+  const title = tables.title ?? 'c.title';
   const from = `FROM ${tables.tasks} t JOIN ${tables.catalog} c ON c.uuid = t.${tables.catalogKey}
-    WHERE t.member_uuid = $1 AND t.client_uuid = $2 AND ${FILTERS[request.filter.status]}`;
-  const [rows, count] = await Promise.all([
-    db.query<{
-      uuid: string;
-      catalog_uuid: string;
-      title: string;
-      due_date: string | null;
-      completed_at: unknown;
-      due_status: MemberTask['dueStatus'];
-    }>(
-      `SELECT t.uuid, c.uuid AS catalog_uuid, c.title, t.due_date::text AS due_date, t.completed_at, ${DUE_STATUS} AS due_status
-        ${from} ${orderBy(SORT_COLUMNS, request.sortBy, request.sortDirection, 't.uuid')} LIMIT $3 OFFSET $4`,
-      [session.memberUuid, session.clientUuid, request.perPage, (request.page - 1) * request.perPage],
-    ),
-    db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, [session.memberUuid, session.clientUuid]),
-  ]);
+    WHERE t.member_uuid = $1 AND t.client_uuid = $2 AND ${FILTERS[request.filter.status]}
+      AND (${tables.visible ?? 'TRUE'})`;
+  // One statement for the page and its total (the total rides on every row): a member has few tasks, and on
+  // embedded PGlite every statement waits its turn. Past the last page the total is counted apart.
+  const rows = await db.query<{
+    uuid: string;
+    catalog_uuid: string;
+    title: string;
+    due_date: string | null;
+    completed_at: unknown;
+    due_status: MemberTask['dueStatus'];
+    total: number;
+  }>(
+    `SELECT t.uuid, c.uuid AS catalog_uuid, ${title} AS title, t.due_date::text AS due_date, t.completed_at, ${DUE_STATUS} AS due_status,
+            (count(*) OVER ())::int AS total
+      ${from} ${orderBy({ ...SORT_COLUMNS, title }, request.sortBy, request.sortDirection, 't.uuid')} LIMIT $3 OFFSET $4`,
+    [session.memberUuid, session.clientUuid, request.perPage, (request.page - 1) * request.perPage],
+  );
+  let total = rows[0]?.total ?? 0;
+  if (rows.length === 0 && request.page > 1) {
+    const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total ${from}`, [
+      session.memberUuid,
+      session.clientUuid,
+    ]);
+    total = count?.total ?? 0;
+  }
   return {
     items: rows.map((row) => ({
       uuid: row.uuid,
@@ -64,6 +79,6 @@ export async function readMemberTasks(
       completedAt: iso(row.completed_at),
       dueStatus: row.due_status,
     })),
-    total: count[0]?.total ?? 0,
+    total,
   };
 }

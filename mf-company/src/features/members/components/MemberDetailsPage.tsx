@@ -1,13 +1,17 @@
 import { type Language, localeOf } from '@dash/shared-core';
-import { PageHeader, Spinner, Tabs, useParams } from '@dash/shared-ui';
+import { PageHeader, Spinner, Tabs, useCan, useParams } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ROUTES } from '../../../routes';
 import { useMemberDetails } from '../api/getMemberDetails';
+import { MemberAssignmentsTab } from './MemberAssignmentsTab';
+import { MemberEditForm } from './MemberEditForm';
+import { MemberHistory } from './MemberHistory';
 
 export default function MemberDetailsPage() {
   const { t, i18n } = useTranslation('company');
   const { uuid = '', tabId = 'details' } = useParams();
   const query = useMemberDetails(uuid);
+  const can = useCan();
   const back = { to: COMPANY_ROUTES.memberList, label: t('members.backToList') };
   if (query.isPending) return <Spinner />;
   if (query.isError || !query.data) {
@@ -34,20 +38,15 @@ export default function MemberDetailsPage() {
         tabs={[
           { id: 'details', label: t('members.tabs.details'), permissions: ['member-list.memberdetails'] },
           { id: 'org-units', label: t('members.tabs.orgUnits'), permissions: ['member-details.read-org-unit-list'] },
+          { id: 'history', label: t('members.tabs.history'), permissions: ['member.read-history'] },
         ]}
       />
-      {tabId === 'org-units' ? (
-        <section className="ui-card">
-          {member.orgUnits.length === 0 ? (
-            <p className="ui-empty">{t('members.noOrgUnits')}</p>
-          ) : (
-            <ul data-testid="member-org-units">
-              {member.orgUnits.map((unit) => (
-                <li key={unit.uuid}>{unit.orgUnitName}</li>
-              ))}
-            </ul>
-          )}
-        </section>
+      {tabId === 'history' ? (
+        <MemberHistory uuid={uuid} />
+      ) : tabId === 'org-units' ? (
+        <MemberAssignmentsTab key={member.uuid} member={member} />
+      ) : can(['member.update']) ? (
+        <MemberEditForm key={member.uuid} member={member} />
       ) : (
         <section className="ui-card">
           <dl className="ui-definition" data-testid="member-details">

@@ -1,5 +1,5 @@
 import { type Language, localeOf, type MemberListItem, ROLES, toCsv } from '@dash/shared-core';
-import { Link, PageHeader, useNavigate } from '@dash/shared-ui';
+import { Link, PageHeader, useCan } from '@dash/shared-ui';
 import {
   type BulkAction,
   type Column,
@@ -9,13 +9,20 @@ import {
   useTableState,
 } from '@dash/shared-ui/table';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberDetailsPath } from '../../../routes';
+import { ImportMembersLink } from '../../memberImport/components/ImportMembersLink';
 import { useMemberList } from '../api/getMemberList';
+import { useLocationChoices, useOrgUnitChoices } from '../api/getStructure';
+import { AddMemberModal } from './AddMemberModal';
+import './memberForm.css';
+import { ArchiveMembersDialog } from './ArchiveMembersDialog';
+import { ResetPasswordsModal } from './ResetPasswordsModal';
 
 const SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'role', 'status', 'lastLoginAt'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
-const FILTERS = ['search', 'status', 'role'] as const;
+const FILTERS = ['search', 'status', 'role', 'orgUnit', 'location'] as const;
 
 /** The selected rows of the page as a CSV file, built in the browser from the rows already loaded. */
 export function membersCsv(members: readonly MemberListItem[], t: TFunction, formatDate: (iso: string) => string) {
@@ -38,11 +45,16 @@ export function membersCsv(members: readonly MemberListItem[], t: TFunction, for
 
 export default function MemberListPage() {
   const { t, i18n } = useTranslation('company');
-  const navigate = useNavigate();
   const table = useTableState<SortKey>(SORT_KEYS, 'lastName', FILTERS);
   const { state } = table;
   const status = state.filter.status;
   const role = state.filter.role;
+  const can = useCan();
+  const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState(false);
+  const [archiving, setArchiving] = useState<MemberListItem[]>([]);
+  const orgUnits = useOrgUnitChoices();
+  const locations = useLocationChoices();
   const query = useMemberList({
     page: state.page,
     perPage: state.perPage,
@@ -52,6 +64,8 @@ export default function MemberListPage() {
       search: state.filter.search,
       status: status === 'active' || status === 'inactive' ? status : 'all',
       role: ROLES.find((candidate) => candidate === role),
+      orgUnitUuid: state.filter.orgUnit || undefined,
+      locationUuid: state.filter.location || undefined,
     },
   });
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
@@ -59,15 +73,22 @@ export default function MemberListPage() {
     timeStyle: 'short',
   });
 
+  // No "details" action: the last name is the link to them, and the table keeps its width for the data.
   const rowActions: RowAction<MemberListItem>[] = [
     {
-      id: 'details',
-      label: t('members.actions.details'),
-      permissions: ['member-list.memberdetails'],
-      onAction: (member) => navigate(memberDetailsPath(member.uuid)),
+      id: 'archive',
+      label: t('members.actions.archive'),
+      permissions: ['member.archive'],
+      onAction: (member) => setArchiving([member]),
     },
   ];
   const bulkActions: BulkAction<MemberListItem>[] = [
+    {
+      id: 'archive',
+      label: t('members.actions.archiveSelected'),
+      permissions: ['member.archive'],
+      onAction: (members) => setArchiving(members),
+    },
     {
       id: 'export',
       label: t('members.actions.exportCsv'),
@@ -99,12 +120,18 @@ export default function MemberListPage() {
       value: (member) => <Link to={memberDetailsPath(member.uuid)}>{member.lastName}</Link>,
     },
     { name: 'firstName', label: t('members.columns.firstName'), sortable: true, value: (member) => member.firstName },
-    { name: 'username', label: t('members.columns.username'), sortable: true, value: (member) => member.username },
+    {
+      name: 'username',
+      label: t('members.columns.username'),
+      sortable: true,
+      maxWidth: '11rem',
+      value: (member) => member.username,
+    },
     {
       name: 'email',
       label: t('members.columns.email'),
       sortable: true,
-      maxWidth: '16rem',
+      maxWidth: '14rem',
       value: (member) => member.email,
     },
     {
@@ -134,45 +161,93 @@ export default function MemberListPage() {
 
   return (
     <>
-      <PageHeader title={t('members.listTitle')} />
-      <DataTable
-        caption={t('members.listTitle')}
-        columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        table={table}
-        rowKey={(member) => member.uuid}
-        emptyText={t('members.empty')}
-        rowLabel={(member) => `${member.firstName} ${member.lastName}`}
-        rowActions={rowActions}
-        bulkActions={bulkActions}
-        filters={[
-          { name: 'search', type: 'search', label: t('members.filters.search'), typeahead: true },
-          {
-            name: 'status',
-            type: 'dropdown',
-            label: t('members.filters.status'),
-            options: [
-              { value: '', label: t('members.filters.activeAndInactive') },
-              { value: 'active', label: t('common:common.active') },
-              { value: 'inactive', label: t('common:common.inactive') },
-            ],
-          },
-          {
-            name: 'role',
-            type: 'dropdown',
-            label: t('members.filters.role'),
-            options: [
-              { value: '', label: t('members.filters.allRoles') },
-              ...ROLES.filter((candidate) => candidate !== 'user').map((candidate) => ({
-                value: candidate,
-                label: t(`common:roles.${candidate}`),
-              })),
-            ],
-          },
-        ]}
+      <PageHeader
+        title={t('members.listTitle')}
+        actions={
+          <>
+            <ImportMembersLink />
+            {can(['member.reset-passwords']) && (
+              <button
+                type="button"
+                className="ui-button ui-button--ghost"
+                onClick={() => setResetting(true)}
+                data-testid="reset-passwords"
+              >
+                {t('members.reset.open')}
+              </button>
+            )}
+            {can(['member.create']) && (
+              <button type="button" className="ui-button" onClick={() => setAdding(true)} data-testid="add-member">
+                {t('members.add.open')}
+              </button>
+            )}
+          </>
+        }
       />
+      <AddMemberModal open={adding} onClose={() => setAdding(false)} />
+      <ResetPasswordsModal open={resetting} onClose={() => setResetting(false)} />
+      <ArchiveMembersDialog members={archiving} onClose={() => setArchiving([])} />
+      <div className="company-wide-table">
+        <DataTable
+          caption={t('members.listTitle')}
+          columns={columns}
+          rows={query.data?.items}
+          total={query.data?.total}
+          loading={query.isFetching}
+          table={table}
+          rowKey={(member) => member.uuid}
+          emptyText={t('members.empty')}
+          rowLabel={(member) => `${member.firstName} ${member.lastName}`}
+          rowActions={rowActions}
+          bulkActions={bulkActions}
+          filters={[
+            { name: 'search', type: 'search', label: t('members.filters.search'), typeahead: true },
+            {
+              name: 'status',
+              type: 'dropdown',
+              label: t('members.filters.status'),
+              options: [
+                { value: '', label: t('members.filters.activeAndInactive') },
+                { value: 'active', label: t('common:common.active') },
+                { value: 'inactive', label: t('common:common.inactive') },
+              ],
+            },
+            {
+              name: 'role',
+              type: 'dropdown',
+              label: t('members.filters.role'),
+              options: [
+                { value: '', label: t('members.filters.allRoles') },
+                ...ROLES.filter((candidate) => candidate !== 'user').map((candidate) => ({
+                  value: candidate,
+                  label: t(`common:roles.${candidate}`),
+                })),
+              ],
+            },
+            {
+              name: 'orgUnit',
+              type: 'dropdown',
+              label: t('members.filters.orgUnit'),
+              options: [
+                { value: '', label: t('members.filters.allOrgUnits') },
+                ...(orgUnits.data?.items ?? []).map((unit) => ({
+                  value: unit.uuid,
+                  label: `${'· '.repeat(unit.depth)}${unit.orgUnitName}`,
+                })),
+              ],
+            },
+            {
+              name: 'location',
+              type: 'dropdown',
+              label: t('members.filters.location'),
+              options: [
+                { value: '', label: t('members.filters.allLocations') },
+                ...(locations.data?.items ?? []).map((location) => ({ value: location.uuid, label: location.name })),
+              ],
+            },
+          ]}
+        />
+      </div>
     </>
   );
 }

@@ -1,7 +1,8 @@
-import type { ElearningCatalogItem } from '@dash/shared-core';
-import { PageHeader } from '@dash/shared-ui';
+import { type ElearningCatalogItem, hasAnyPermission } from '@dash/shared-core';
+import { Link, PageHeader, useMemberState } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
+import { elearningDetailsPath } from '../../../routes';
 import { useCatalog } from '../api/getCatalog';
 
 const SORT_KEYS = ['title', 'durationMinutes', 'assignedMemberCount', 'completedMemberCount'] as const;
@@ -12,6 +13,9 @@ export default function CatalogListPage() {
   const { t } = useTranslation('elearnings');
   const table = useTableState<SortKey>(SORT_KEYS, 'title', FILTERS);
   const { state } = table;
+  const permissions = useMemberState()?.member.permissions ?? [];
+  // An ou-admin reads statistics only: his link opens the analytics.
+  const firstTab = hasAnyPermission(permissions, ['elearning.read-settings']) ? 'settings' : 'analytics';
   const query = useCatalog({
     page: state.page,
     perPage: state.perPage,
@@ -24,7 +28,25 @@ export default function CatalogListPage() {
       name: 'title',
       label: t('catalog.columns.title'),
       sortable: true,
-      value: (item) => <strong>{item.title}</strong>,
+      value: (item) => (
+        <Link to={elearningDetailsPath(item.uuid, firstTab)}>
+          <strong>{item.title}</strong>
+        </Link>
+      ),
+    },
+    {
+      name: 'languages',
+      label: t('catalog.columns.languages'),
+      value: (item) => item.languages.map((language) => language.slice(0, 2).toUpperCase()).join(', '),
+    },
+    {
+      name: 'state',
+      label: t('catalog.columns.state'),
+      value: (item) => (
+        <span className={`ui-badge ${item.state === 'live' ? 'ui-badge--success' : 'ui-badge--warning'}`}>
+          {t(`state.${item.state}`)}
+        </span>
+      ),
     },
     {
       name: 'description',

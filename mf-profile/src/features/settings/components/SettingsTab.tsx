@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProfileTabs } from '../../../components/ProfileTabs';
 import { useUpdateProfileSetting } from '../api/updateProfileSetting';
+import { ReminderSetting } from './ReminderSetting';
 
 type Theme = 'light' | 'dark';
 
@@ -61,6 +62,7 @@ export default function SettingsTab() {
             ))}
           </select>
         </div>
+        <ReminderSetting />
       </div>
     </>
   );

@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { pdfText } from './elearning-player-pdf';
+import { expectNoSeriousAxeViolations, signIn } from './helpers';
+
+/**
+ * The player (issue 14) with the two demo courses: SCORM 1.2 in German with close-and-resume (long suspend data)
+ * and a commit by sendBeacon on page close, the quiz, the success modal, the certificate and its PDF; SCORM 2004 in
+ * English; the administrator's package upload.
+ */
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+const REPO = fileURLToPath(new URL('../../', import.meta.url));
+const MY = '/dashboard/apps/elearnings/my-elearnings';
+
+/** Opens a task of My e-learnings in the player; answers the execution's uuid. */
+async function openTask(page: Page, title: RegExp): Promise<string> {
+  await page.goto(MY);
+  const start = page.locator('.ui-table tbody').getByRole('button', { name: title });
+  await start.first().click();
+  await expect(page).toHaveURL(/\/elearnings\/execution\/[0-9a-f-]+$/);
+  return page.url().split('/').pop() ?? '';
+}
+
+const course = (page: Page): FrameLocator => page.frameLocator('[data-testid=player-frame]');
+
+test.describe('e-learning player', () => {
+  test('SCORM 1.2 in German: resume after closing the tab, a beacon commit, quiz, certificate and PDF', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'de-DE' });
+    let page = await context.newPage();
+    await signIn(page, 'acme', 'member');
+    const execution = await openTask(page, /Sicherheitsunterweisung/);
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Willkommen zur Sicherheitsunterweisung');
+    await expectNoSeriousAxeViolations(page, 'player');
+
+    // By keyboard: the course's own buttons.
+    await course(page).getByRole('button', { name: 'Weiter' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Gefahren erkennen');
+    // Notes of 5,000 characters: suspend_data beyond SCORM 1.2's 4,096 is kept whole.
+    const notes = `Stolperstelle Lager Halle 3. ${'x'.repeat(5_000)}`;
+    await course(page)
+      .getByLabel(/Ihre Notizen/)
+      .fill(notes);
+    await page.keyboard.press('Tab');
+    await expect(page.getByTestId('player-save-state')).toHaveText('Fortschritt gespeichert');
+    await page.screenshot({ path: `${SCREENSHOTS}elearning-player-de.png`, fullPage: true });
+
+    // Close the tab in the middle; come back: the course resumes where it stopped.
+    await page.close({ runBeforeUnload: true });
+    page = await context.newPage();
+    expect(await openTask(page, /Sicherheitsunterweisung/)).toBe(execution);
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Gefahren erkennen');
+    await expect(course(page).getByLabel(/Ihre Notizen/)).toHaveValue(notes);
+
+    // A course that sets its bookmark without committing: the value goes by sendBeacon when the tab closes (the
+    // player's quiet-moment save comes only 5 s later, so nothing but the beacon can carry it).
+    const beacons: string[] = [];
+    context.on('request', (request) => {
+      if (/\/api\/elearning\/save-execution\?xsrf=/.test(request.url()))
+        beacons.push(request.headers()['content-type'] ?? '');
+    });
+    await course(page)
+      .locator('body')
+      .evaluate(() =>
+        (window.parent as unknown as { API: { LMSSetValue(k: string, v: string): string } }).API.LMSSetValue(
+          'cmi.core.lesson_location',
+          '3',
+        ),
+      );
+    await page.close({ runBeforeUnload: true });
+    page = await context.newPage();
+    await openTask(page, /Sicherheitsunterweisung/);
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Kurzes Quiz');
+    // Where the browser reports it, the request was the beacon's (text/plain, token in the query).
+    for (const contentType of beacons) expect(contentType).toMatch(/^text\/plain/);
+
+    // The quiz: all three right.
+    await course(page).getByLabel('Meine Führungskraft').check();
+    await course(page).getByLabel('112').check();
+    await course(page).getByLabel('Im Verbandbuch').check();
+    await course(page).getByRole('button', { name: 'Antworten prüfen' }).click();
+    await expect(course(page).locator('#score')).toHaveText('Ihr Ergebnis: 100 %');
+    const success = page.getByTestId('player-success');
+    await expect(success).toBeVisible();
+    await expect(success).toContainText('Geschafft!');
+    await expectNoSeriousAxeViolations(page, 'success modal');
+    await page.screenshot({ path: `${SCREENSHOTS}elearning-player-success-de.png` });
+    await success.getByRole('button', { name: 'Teilnahmebescheinigung' }).click();
+
+    await expect(page).toHaveURL(/\/elearnings\/certificate\/[0-9a-f-]+$/);
+    const certificate = page.getByTestId('certificate');
+    await expect(certificate.getByRole('heading', { level: 1 })).toHaveText('Teilnahmebescheinigung');
+    await expect(page.getByTestId('certificate-course')).toHaveText(
+      'Allgemeine Sicherheitsunterweisung (§ 12 ArbSchG)',
+    );
+    await expect(page.getByTestId('certificate-score')).toHaveText('100 %');
+    await expect(page.getByTestId('certificate-duration')).toHaveText(/^\d\d:\d\d$/);
+    const name = (await page.getByTestId('certificate-name').textContent()) ?? '';
+    expect(name.trim().length).toBeGreaterThan(3);
+    // Print layout, landscape; no support chat, no sidebar.
+    await expect(page.locator('main.shell-print--landscape')).toBeVisible();
+    await expect(page.locator('#support-chat-script')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page, 'certificate');
+    await page.screenshot({ path: `${SCREENSHOTS}elearning-certificate-de.png`, fullPage: true });
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Drucken' })).toBeHidden();
+    await page.screenshot({ path: `${SCREENSHOTS}elearning-certificate-print-de.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('certificate-pdf').click()]);
+    const text = pdfText(readFileSync((await download.path()) ?? ''));
+    expect(text).toContain('Teilnahmebescheinigung');
+    expect(text).toContain(name.trim());
+    expect(text).toContain('Allgemeine Sicherheitsunterweisung (§ 12 ArbSchG)');
+    expect(text).toContain('100 %');
+
+    // The task is done in My e-learnings.
+    await page.goto(`${MY}?f.status=done`);
+    await expect(page.locator('.ui-table tbody')).toContainText('Allgemeine Sicherheitsunterweisung');
+    await context.close();
+  });
+
+  test('SCORM 2004 in English: the course follows the language, success modal and certificate in English', async ({
+    page,
+  }) => {
+    await signIn(page, 'acme', 'member');
+    // The switch saves the language in the profile: wait for it before the next page load reads it.
+    await Promise.all([
+      page.waitForResponse(
+        (response) => /\/api\/profile\//.test(response.url()) && response.request().method() === 'POST',
+      ),
+      page.getByTestId('language-switch').selectOption('en_GB'),
+    ]);
+    try {
+      await openTask(page, /Fire protection basics/);
+      const frame = course(page);
+      await expect(frame.getByRole('heading', { level: 1 })).toHaveText('Preventing fires');
+      for (const heading of ['What to do in a fire', 'Using a fire extinguisher', 'Short quiz']) {
+        await frame.getByRole('button', { name: 'Next' }).click();
+        await expect(frame.getByRole('heading', { level: 1 })).toHaveText(heading);
+      }
+      await frame.getByLabel('Stay calm and raise the alarm').check();
+      await frame.getByLabel('With the wind, front to back').check();
+      await frame.getByLabel('Yes, in summer').check();
+      await frame.getByRole('button', { name: 'Check answers' }).click();
+      await expect(frame.locator('#score')).toHaveText('Your score: 67 %');
+      const success = page.getByTestId('player-success');
+      await expect(success).toContainText('Well done!');
+      await page.screenshot({ path: `${SCREENSHOTS}elearning-player-success-en.png` });
+      await success.getByRole('button', { name: 'Certificate of participation' }).click();
+      await expect(page.getByTestId('certificate').getByRole('heading', { level: 1 })).toHaveText(
+        'Certificate of participation',
+      );
+      await expect(page.getByTestId('certificate-course')).toHaveText('Fire protection basics');
+      await expect(page.getByTestId('certificate-score')).toHaveText('67 %');
+      await page.screenshot({ path: `${SCREENSHOTS}elearning-certificate-en.png`, fullPage: true });
+      await expectNoSeriousAxeViolations(page, 'certificate (en)');
+    } finally {
+      await page.goto(MY);
+      await page.getByTestId('language-switch').selectOption('de_DE');
+    }
+  });
+
+  test('an administrator uploads a package: refused zip explained, title and language editable', async ({ page }) => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'scorm-e2e-'));
+    execFileSync('npx', ['tsx', 'server/src/seed/courses/build-cli.ts', folder], { cwd: REPO, stdio: 'ignore' });
+    const broken = path.join(folder, 'kaputt.zip');
+    writeFileSync(broken, 'this is not a zip');
+
+    await signIn(page, 'acme', 'admin');
+    await page.goto('/dashboard/apps/elearnings/catalog/list');
+    await page.getByRole('link', { name: 'Leitern und Tritte' }).click();
+    const section = page.locator('.elearning-package');
+    await expect(section).toContainText('Für dieses E-Learning ist noch kein Kurs hinterlegt');
+    await page.getByTestId('package-file').setInputFiles(broken);
+    await section.getByRole('button', { name: 'Paket hochladen' }).click();
+    await expect(page.getByTestId('package-error')).toHaveText('Die Datei ist kein gültiges ZIP-Archiv.');
+
+    await page.getByTestId('package-file').setInputFiles(path.join(folder, 'sicher-arbeiten-scorm12.zip'));
+    await section.getByRole('button', { name: 'Paket hochladen' }).click();
+    await expect(page.getByTestId('package-details')).toContainText('SCORM 1.2');
+    await expect(page.getByTestId('package-details')).toContainText('index.html');
+    const title = section.getByLabel('Titel des Kurses');
+    await expect(title).toHaveValue('Sicher arbeiten – Grundunterweisung');
+    await title.fill('Leitern sicher benutzen');
+    await section.getByLabel('Sprache des Kurses').selectOption('de_DE');
+    await section.getByRole('button', { name: 'Titel und Sprache speichern' }).click();
+    await expect(page.getByText('Titel und Sprache wurden gespeichert.')).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'package upload');
+    await page.screenshot({ path: `${SCREENSHOTS}elearning-package-de.png`, fullPage: true });
+
+    await page.getByTestId('language-switch').selectOption('en_GB');
+    await expect(section.getByRole('heading', { name: 'Course (SCORM package)' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}elearning-package-en.png`, fullPage: true });
+    await page.getByTestId('language-switch').selectOption('de_DE');
+  });
+});

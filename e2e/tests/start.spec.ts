@@ -1,0 +1,169 @@
+/**
+ * Start page, infopoint, templates and the reminder setting (issue 17) in a real browser against the real server:
+ * both languages, keyboard use, axe on every screen, the infopoint's print view, a template upload and download.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoSeriousAxeViolations, signIn } from './helpers';
+
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
+
+async function english(page: Page) {
+  await page.getByTestId('language-switch').selectOption('en_GB');
+}
+
+/** The language is saved in the member's profile: back to German for the next test. */
+async function german(page: Page) {
+  await page.getByTestId('language-switch').selectOption('de_DE');
+  await expect(page.getByTestId('logout')).toHaveText('Abmelden');
+}
+
+test.describe('start', () => {
+  test('overview: bubbles with counts filter the list, by mouse and keyboard, in both languages', async ({ page }) => {
+    await signIn(page, 'acme', 'member');
+    await expect(page).toHaveURL(/\/dashboard\/start\/overview\/elearnings/);
+    const bubbles = page.getByTestId('due-bubbles');
+    await expect(bubbles.getByTestId('bubble-all')).toContainText(/\d+/);
+    const allCount = Number(
+      (await bubbles.getByTestId('bubble-all').locator('.ui-bubble__count').textContent()) ?? '0',
+    );
+    await bubbles.getByTestId('bubble-all').click();
+    await expect(page).toHaveURL(/status=all/);
+    await expect(page.getByTestId('open-tasks').locator('li')).toHaveCount(Math.min(allCount, 25));
+    // Keyboard: the done bubble by Tab and Enter.
+    await bubbles.getByTestId('bubble-done').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/status=done/);
+    await expect(bubbles.getByTestId('bubble-done')).toHaveAttribute('aria-pressed', 'true');
+    await expectNoSeriousAxeViolations(page, 'overview de');
+    await page.screenshot({ path: `${SCREENSHOTS}start-overview-de.png`, fullPage: true });
+    // The member has no risk-action filters; the other tab has its own counts.
+    await page.locator('.ui-tabs__tab', { hasText: 'Gefährdungsbeurteilungen' }).click();
+    await expect(page).toHaveURL(/\/overview\/risk-assessments/);
+    await expect(page.getByTestId('task-filter').locator('option[value=riskActionDefine]')).toHaveCount(0);
+    await english(page);
+    await expect(page.getByRole('heading', { name: 'Overview' })).toBeVisible();
+    await expect(page.getByTestId('task-filter').locator('option').first()).toHaveText('All');
+    await expectNoSeriousAxeViolations(page, 'overview en');
+    await page.screenshot({ path: `${SCREENSHOTS}start-overview-en.png`, fullPage: true });
+    await german(page);
+  });
+
+  test('overview: an admin filters by "define risk actions"', async ({ page }) => {
+    await signIn(page, 'acme', 'admin');
+    await page.goto('/dashboard/start/overview/risk-assessments');
+    await page.getByTestId('task-filter').selectOption('riskActionDefine');
+    await expect(page).toHaveURL(/status=riskActionDefine/);
+    await expect(
+      page.getByTestId('risk-action-tasks').or(page.getByText('Für diesen Filter gibt es keine Aufgaben.')),
+    ).toBeVisible();
+  });
+
+  test('infopoint: locations, groups with tel: links, print view; both languages', async ({ page }) => {
+    await signIn(page, 'acme', 'member');
+    await page.getByRole('link', { name: 'Infopoint' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/start\/infopoint$/);
+    await expect(page.getByTestId('infopoint-locations').locator('li').first()).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'infopoint list');
+    await page.getByRole('link', { name: 'Werk Hamburg' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/dashboard\/start\/infopoint\/[0-9a-f-]{36}$/);
+    const notice = page.getByTestId('infopoint-notice');
+    await expect(notice.getByRole('heading', { name: 'Ersthelfer' })).toBeVisible();
+    const tel = notice.locator('a[href^="tel:"]').first();
+    await expect(tel).toHaveAttribute('href', /^tel:\+?\d+$/);
+    await expectNoSeriousAxeViolations(page, 'infopoint location');
+    await page.screenshot({ path: `${SCREENSHOTS}infopoint-de.png`, fullPage: true });
+    // The print view: only the notice, with its print headline, no buttons.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByTestId('infopoint-print')).toBeHidden();
+    await expect(notice.getByText('Ansprechpartner im Notfall am Standort Werk Hamburg')).toBeVisible();
+    await expect(page.getByTestId('logout')).toBeHidden();
+    await page.screenshot({ path: `${SCREENSHOTS}infopoint-print-de.png`, fullPage: true });
+    await page.emulateMedia({ media: 'screen' });
+    await english(page);
+    await expect(notice.getByRole('heading', { name: 'First aiders' })).toBeVisible();
+    await page.screenshot({ path: `${SCREENSHOTS}infopoint-en.png`, fullPage: true });
+    await german(page);
+  });
+
+  test('templates: an admin uploads, a member finds and downloads it, the admin deletes it', async ({
+    page,
+    browser,
+  }) => {
+    await signIn(page, 'acme', 'admin');
+    await page.getByRole('link', { name: 'Vorlagen' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/apps\/templates/);
+    await page.getByTestId('upload-category').selectOption('forms');
+    await page.getByTestId('upload-title').fill('Unterweisungsnachweis');
+    const content = 'Unterweisungsnachweis – Vorlage\n';
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'unterweisung.txt', mimeType: 'text/plain', buffer: Buffer.from(content) });
+    await page.getByRole('button', { name: 'Hochladen' }).click();
+    await expect(page.getByText('„unterweisung.txt“ wurde hochgeladen.')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Unterweisungsnachweis/ })).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'templates admin');
+    await page.screenshot({ path: `${SCREENSHOTS}templates-de.png`, fullPage: true });
+
+    const memberContext = await browser.newContext();
+    const member = await memberContext.newPage();
+    await signIn(member, 'acme', 'member');
+    await member.goto('/dashboard/apps/templates');
+    await member
+      .getByRole('searchbox')
+      .or(member.getByLabel('Suche nach Titel oder Datei'))
+      .first()
+      .fill('unterweisung');
+    const link = member.getByRole('link', { name: /Unterweisungsnachweis/ });
+    await expect(link).toBeVisible();
+    await expect(member.getByTestId('upload-category')).toHaveCount(0);
+    const [download] = await Promise.all([member.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).toBe('unterweisung.txt');
+    expect(readFileSync(await download.path(), 'utf8')).toBe(content);
+    await english(member);
+    await expect(member.getByRole('heading', { name: 'Templates' })).toBeVisible();
+    await expectNoSeriousAxeViolations(member, 'templates member en');
+    await member.screenshot({ path: `${SCREENSHOTS}templates-en.png`, fullPage: true });
+    await german(member);
+    await memberContext.close();
+
+    const row = page.locator('.ui-table tbody tr', { hasText: 'Unterweisungsnachweis' });
+    await row
+      .getByRole('button', { name: /Löschen|Aktionen/ })
+      .first()
+      .click();
+    const deleteItem = page.getByRole('menuitem', { name: 'Löschen' });
+    if (await deleteItem.count()) await deleteItem.click();
+    const modal = page.getByTestId('template-delete-modal');
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Löschen' }).click();
+    await expect(page.getByText('Die Vorlage „Unterweisungsnachweis“ wurde gelöscht.')).toBeVisible();
+    await expect(page.locator('.ui-table tbody tr', { hasText: 'Unterweisungsnachweis' })).toHaveCount(0);
+  });
+
+  test('calendar opens the external calendar; the reminder setting in the profile', async ({ page }) => {
+    await signIn(page, 'acme', 'member');
+    await page.getByRole('link', { name: 'Kalender' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/apps\/calendar$/);
+    const calendar = page.getByTestId('calendar-link');
+    await expect(calendar).toHaveAttribute('href', /^https?:\/\//);
+    await expect(calendar).toHaveAttribute('target', '_blank');
+    await expectNoSeriousAxeViolations(page, 'calendar');
+    await page.screenshot({ path: `${SCREENSHOTS}calendar-de.png`, fullPage: true });
+    await page.goto('/dashboard/profile/settings');
+    const checkbox = page.getByTestId('reminder-mails');
+    await expect(checkbox).toBeChecked();
+    await checkbox.press('Space');
+    await expect(page.getByText('Erinnerungen per E-Mail sind ausgeschaltet.')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('reminder-mails')).not.toBeChecked();
+    // The box follows the saved setting: it changes once the server has answered (check() would expect it at once).
+    await page.getByTestId('reminder-mails').press('Space');
+    await expect(page.getByText('Erinnerungen per E-Mail sind eingeschaltet.')).toBeVisible();
+    await expect(page.getByTestId('reminder-mails')).toBeChecked();
+    await expectNoSeriousAxeViolations(page, 'profile settings');
+    await page.screenshot({ path: `${SCREENSHOTS}profile-reminders-de.png`, fullPage: true });
+  });
+});

@@ -1,0 +1,18 @@
+import { api } from '@dash/shared-core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidateLocations } from './invalidateLocations';
+
+export function deleteLocations(uuids: string[]) {
+  return api.call('deleteLocations', { uuids });
+}
+
+export function useDeleteLocations() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteLocations,
+    onSuccess: async (_result, uuids) => {
+      for (const uuid of uuids) queryClient.removeQueries({ queryKey: ['locationDetail', uuid] });
+      await invalidateLocations(queryClient);
+    },
+  });
+}

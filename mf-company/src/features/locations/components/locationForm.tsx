@@ -1,0 +1,123 @@
+import {
+  type Language,
+  LOCATION_LIMITS,
+  type LocationDetail,
+  type LocationFields,
+  max,
+  maxLength,
+  min,
+  numeric,
+  OFFERED_COUNTRIES,
+  type PersonRef,
+} from '@dash/shared-core';
+import { SelectField, TextField, useForm } from '@dash/shared-ui';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MemberPicker } from './MemberPicker';
+
+export interface LocationFormValues extends Record<string, string> {
+  name: string;
+  locationType: string;
+  floorSpace: string;
+  city: string;
+  countryCode: string;
+}
+
+export function locationFormValues(location?: LocationDetail): LocationFormValues {
+  return {
+    name: location?.name ?? '',
+    locationType: location?.locationType ?? 'branch',
+    floorSpace: location?.floorSpace === null || location?.floorSpace === undefined ? '' : String(location.floorSpace),
+    city: location?.city ?? '',
+    countryCode: location?.countryCode ?? 'DE',
+  };
+}
+
+/** The request body of create and update, from the form's values (the server checks the same limits). */
+export function locationRequest(values: LocationFormValues, responsible: PersonRef[]): LocationFields {
+  return {
+    name: values.name.trim(),
+    locationType: values.locationType === 'headquarters' ? 'headquarters' : 'branch',
+    floorSpace: values.floorSpace.trim() === '' ? null : Number(values.floorSpace),
+    city: values.city.trim() === '' ? null : values.city.trim(),
+    countryCode: OFFERED_COUNTRIES.find((code) => code === values.countryCode) ?? 'DE',
+    responsibleMemberUuids: responsible.map((person) => person.uuid),
+  };
+}
+
+/** Country names in the language shown (ICU), for the offered ISO codes. */
+export function countryName(code: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language.replace('_', '-')], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+export function formattedFloorSpace(value: number, language: Language, t: TFunction): string {
+  return t('locations.floorSpaceValue', { value: new Intl.NumberFormat(language.replace('_', '-')).format(value) });
+}
+
+/** The form state of a location (add modal and details tab): field values and the responsible persons. */
+export function useLocationForm(
+  location: LocationDetail | undefined,
+  send: (values: LocationFormValues, responsible: PersonRef[]) => Promise<void>,
+  errorText: (caught: unknown) => string,
+) {
+  const [responsible, setResponsible] = useState<PersonRef[]>(location?.responsibleMembers ?? []);
+  const form = useForm<LocationFormValues>({
+    initialValues: locationFormValues(location),
+    fields: {
+      name: { required: true, rules: [maxLength(LOCATION_LIMITS.nameMaxLength)] },
+      locationType: { required: true },
+      floorSpace: { rules: [numeric, min(1), max(LOCATION_LIMITS.floorSpaceMax)] },
+      city: { rules: [maxLength(LOCATION_LIMITS.cityMaxLength)] },
+      countryCode: { required: true },
+    },
+    send: (values) => send(values, responsible),
+    errorText,
+  });
+  return { form, responsible, setResponsible };
+}
+
+export type LocationFormState = ReturnType<typeof useLocationForm>;
+
+/** The fields of a location, laid out in a grid; the responsible persons are picked by a server search. */
+export function LocationFormFields({ state }: { state: LocationFormState }) {
+  const { t, i18n } = useTranslation('company');
+  const { form } = state;
+  return (
+    <div className="company-form">
+      <div className="company-form__wide">
+        <TextField
+          label={t('locations.fields.name')}
+          {...form.field('name')}
+          maxLength={LOCATION_LIMITS.nameMaxLength}
+        />
+      </div>
+      <SelectField
+        label={t('locations.fields.locationType')}
+        {...form.field('locationType')}
+        options={[
+          { value: 'headquarters', label: t('locations.types.headquarters') },
+          { value: 'branch', label: t('locations.types.branch') },
+        ]}
+      />
+      <TextField label={t('locations.fields.floorSpace')} inputMode="numeric" {...form.field('floorSpace')} />
+      <TextField label={t('locations.fields.city')} {...form.field('city')} autoComplete="address-level2" />
+      <SelectField
+        label={t('locations.fields.countryCode')}
+        {...form.field('countryCode')}
+        options={OFFERED_COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
+      />
+      <div className="company-form__wide">
+        <MemberPicker
+          label={t('locations.fields.responsibleMembers')}
+          selected={state.responsible}
+          onChange={state.setResponsible}
+        />
+      </div>
+    </div>
+  );
+}

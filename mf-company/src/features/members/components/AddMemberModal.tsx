@@ -1,0 +1,143 @@
+import { hashPassword, type PasswordMode, password as passwordRule, shouldMatch } from '@dash/shared-core';
+import {
+  FormError,
+  inlineErrorText,
+  Modal,
+  SelectField,
+  showToast,
+  TextField,
+  useForm,
+  useNavigate,
+} from '@dash/shared-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { memberDetailsPath } from '../../../routes';
+import { useCreateMember } from '../api/createMember';
+import { AssignmentPicker } from './AssignmentPicker';
+import { MEMBER_FIELD_RULES, MemberFormFields, useUsernameTaken } from './MemberFormFields';
+import { EMPTY_MEMBER_FORM, memberFieldsOf } from './memberFormValues';
+
+const PASSWORD_MODES: readonly PasswordMode[] = ['byEmail', 'initial', 'noPassword'];
+
+/** "Add" modal of the member list (spec section 2). */
+export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('company');
+  const navigate = useNavigate();
+  const create = useCreateMember();
+  const [orgUnitUuids, setOrgUnitUuids] = useState<string[]>([]);
+  const [locationUuids, setLocationUuids] = useState<string[]>([]);
+  const form = useForm({
+    initialValues: { ...EMPTY_MEMBER_FORM, passwordMode: 'byEmail', password: '', passwordRepeat: '' },
+    fields: {
+      ...MEMBER_FIELD_RULES,
+      password: { rules: [passwordRule] },
+    },
+    canSubmit: (values) =>
+      (values.passwordMode !== 'initial' || (values.password !== '' && values.password === values.passwordRepeat)) &&
+      (values.passwordMode !== 'byEmail' || values.email.trim() !== ''),
+    errorText: (caught) => inlineErrorText(t, caught),
+    send: async (values) => {
+      const answer = await create.mutateAsync({
+        ...memberFieldsOf(values),
+        orgUnitUuids,
+        locationUuids,
+        passwordMode: values.passwordMode as PasswordMode,
+        password: values.passwordMode === 'initial' ? hashPassword(values.password) : null,
+      });
+      showToast({
+        type: 'success',
+        title: t('members.add.title'),
+        message: t(answer.welcomeMailSent ? 'members.add.doneWithMail' : 'members.add.done', {
+          name: `${values.firstName} ${values.lastName}`,
+        }),
+      });
+      onClose();
+      navigate(memberDetailsPath(answer.uuid));
+    },
+  });
+  const taken = useUsernameTaken(form.values.username);
+  const mode = form.values.passwordMode;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      headline={t('members.add.title')}
+      width={50}
+      testId="add-member-modal"
+      // The first name, not the close button: the keyboard user starts typing at once.
+      initialFocus={() => document.querySelector<HTMLElement>('#add-member-form input')}
+      footer={
+        <>
+          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
+            {t('common:common.cancel')}
+          </button>
+          <button
+            type="submit"
+            form="add-member-form"
+            className="ui-button company-soft-disabled"
+            // Not disabled: a refused create would drop the focus out of the modal, and Escape with it.
+            aria-disabled={form.busy}
+          >
+            {t('members.add.submit')}
+          </button>
+        </>
+      }
+    >
+      <form
+        id="add-member-form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!form.busy) void form.submit({ blocked: taken === true });
+        }}
+      >
+        <FormError error={form.error} testId="add-member-error" />
+        <div className="company-member-form">
+          <MemberFormFields form={form} usernameTaken={taken} generateName />
+          <fieldset className="company-member-form__group">
+            <legend>{t('members.add.password')}</legend>
+            <div className="company-member-form__fields">
+              <div className="company-member-form__cell company-member-form__cell--wide">
+                <SelectField
+                  label={t('members.add.passwordMode')}
+                  {...form.field('passwordMode')}
+                  options={PASSWORD_MODES.map((value) => ({ value, label: t(`members.add.modes.${value}`) }))}
+                />
+                {mode === 'byEmail' && form.submitted && form.values.email.trim() === '' && (
+                  <p className="ui-field__error" role="alert">
+                    {t('members.add.emailNeeded')}
+                  </p>
+                )}
+              </div>
+              {mode === 'initial' && (
+                <>
+                  <TextField
+                    label={t('members.add.initialPassword')}
+                    type="password"
+                    autoComplete="new-password"
+                    {...form.field('password')}
+                    required
+                  />
+                  <TextField
+                    label={t('members.add.repeatPassword')}
+                    type="password"
+                    autoComplete="new-password"
+                    {...form.field('passwordRepeat')}
+                    required
+                    rules={[shouldMatch(() => form.values.password)]}
+                  />
+                </>
+              )}
+            </div>
+          </fieldset>
+          <AssignmentPicker
+            orgUnitUuids={orgUnitUuids}
+            locationUuids={locationUuids}
+            onOrgUnitsChange={setOrgUnitUuids}
+            onLocationsChange={setLocationUuids}
+          />
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,149 @@
+import type {
+  ElearningExecution,
+  ElearningSaveExecutionRequest,
+  ElearningSaveExecutionResponse,
+} from '@dash/shared-core';
+import { saveExecution, saveExecutionByBeacon } from './api/saveExecution';
+
+/**
+ * The SCORM runtime of the player: scorm-again's API object on this window (`window.API` for SCORM 1.2,
+ * `window.API_1484_11` for 2004), where the course in the same-origin iframe looks for it. scorm-again sends
+ * nothing itself: every Commit, Finish/Terminate and (for courses that never commit) a quiet moment after changes
+ * become one numbered save-execution call; when the page goes away the last state goes by sendBeacon.
+ */
+
+/** Courses that set values without ever calling Commit still get saved this long after their last change. */
+export const IDLE_SAVE_MS = 5_000;
+
+interface RuntimeApi {
+  loadFromJSON(json: Record<string, unknown>, element?: string): void;
+  renderCommitCMI(terminateCommit: boolean, includeTotalTime?: boolean): unknown;
+  renderCommitObject(terminateCommit: boolean, includeTotalTime?: boolean): { totalTimeSeconds?: number };
+  on(listenerName: string, callback: (...args: unknown[]) => void): void;
+}
+
+export interface RuntimeCallbacks {
+  /** Each save the server answered (applied or not). */
+  onSaved(response: ElearningSaveExecutionResponse): void;
+  /** The course called LMSFinish / Terminate. */
+  onFinished(): void;
+  /** A save failed (network, server); the next one carries the whole tree again. */
+  onSaveFailed(error: unknown): void;
+}
+
+export interface ScormRuntime {
+  /** Saves now through the API client (while the page stays). */
+  save(): Promise<void>;
+  /** Saves by sendBeacon (the page goes away); nothing when everything is saved already. */
+  saveOnLeave(): void;
+  dispose(): void;
+}
+
+declare global {
+  interface Window {
+    API?: unknown;
+    API_1484_11?: unknown;
+  }
+}
+
+type RuntimeApiClass = new (settings: Record<string, unknown>) => RuntimeApi;
+
+async function createApi(version: ElearningExecution['scormVersion']): Promise<RuntimeApi> {
+  // Only the version the course needs is loaded (each is its own chunk). scorm-again's ESM files export the class
+  // by name while its type declarations say default: the named export is what runs.
+  // selfReportSessionTime: the runtime measures the time from Initialize itself (many courses never report it).
+  const settings = { lmsCommitUrl: false, autocommit: false, logLevel: 4, selfReportSessionTime: true };
+  if (version === '1.2') {
+    const { Scorm12API } = (await import('scorm-again/scorm12')) as unknown as { Scorm12API: RuntimeApiClass };
+    const api = new Scorm12API(settings);
+    window.API = api;
+    return api;
+  }
+  const { Scorm2004API } = (await import('scorm-again/scorm2004')) as unknown as { Scorm2004API: RuntimeApiClass };
+  const api = new Scorm2004API(settings);
+  window.API_1484_11 = api;
+  return api;
+}
+
+export async function startScormRuntime(
+  execution: ElearningExecution,
+  callbacks: RuntimeCallbacks,
+): Promise<ScormRuntime> {
+  const api = await createApi(execution.scormVersion);
+  api.loadFromJSON(execution.cmi, '');
+  let sequence = execution.sequence;
+  let terminated = false;
+  let dirty = false;
+  let inFlight = 0;
+  let disposed = false;
+  let idleTimer: ReturnType<typeof setTimeout> | undefined;
+  // Saves go one after another: the server would ignore an older one anyway, but there is no need to race.
+  let queue: Promise<void> = Promise.resolve();
+
+  const commitBody = (): ElearningSaveExecutionRequest => {
+    sequence += 1;
+    const rendered = api.renderCommitCMI(terminated, true) as { cmi?: Record<string, unknown> };
+    const summary = api.renderCommitObject(terminated, true);
+    return {
+      uuid: execution.uuid,
+      sequence,
+      cmi: rendered.cmi ?? {},
+      totalTimeSeconds: Math.max(0, Math.round(summary.totalTimeSeconds ?? 0)),
+    };
+  };
+
+  const save = (): Promise<void> => {
+    clearTimeout(idleTimer);
+    const body = commitBody();
+    dirty = false;
+    inFlight += 1;
+    queue = queue.then(async () => {
+      try {
+        callbacks.onSaved(await saveExecution(body));
+      } catch (error) {
+        dirty = true;
+        callbacks.onSaveFailed(error);
+      } finally {
+        inFlight -= 1;
+      }
+    });
+    return queue;
+  };
+
+  const changed = () => {
+    dirty = true;
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (!disposed) void save();
+    }, IDLE_SAVE_MS);
+  };
+
+  const prefix = execution.scormVersion === '1.2' ? 'LMS' : '';
+  api.on(execution.scormVersion === '1.2' ? 'LMSSetValue.cmi.*' : 'SetValue.cmi.*', changed);
+  api.on(`${prefix}Commit`, () => void save());
+  api.on(execution.scormVersion === '1.2' ? 'LMSFinish' : 'Terminate', () => {
+    terminated = true;
+    void save().then(() => callbacks.onFinished());
+  });
+
+  // A save still in flight when the page closes may be cancelled with it: the beacon carries the same data again
+  // under a higher number (whichever lands last, the newer data stays).
+  const saveOnLeave = () => {
+    if ((!dirty && inFlight === 0) || disposed) return;
+    clearTimeout(idleTimer);
+    dirty = false;
+    if (!saveExecutionByBeacon(commitBody())) dirty = true;
+  };
+
+  return {
+    save,
+    saveOnLeave,
+    dispose() {
+      saveOnLeave();
+      disposed = true;
+      clearTimeout(idleTimer);
+      if (execution.scormVersion === '1.2') delete window.API;
+      else delete window.API_1484_11;
+    },
+  };
+}

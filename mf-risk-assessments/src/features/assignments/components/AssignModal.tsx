@@ -1,0 +1,119 @@
+import { Modal } from '@dash/shared-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AssignmentChange } from '../api/changeAssignments';
+import { useLocationOptions, useMemberOptions, useOrgUnitOptions } from '../api/getTargetOptions';
+
+export type AssignKind = 'org-unit' | 'location' | 'member';
+
+/** The "assign" modal: tick org units or members, or choose the one location. */
+export function AssignModal({
+  kind,
+  taskUuid,
+  onClose,
+  onAssign,
+  busy,
+}: {
+  kind: AssignKind | null;
+  taskUuid: string;
+  onClose: () => void;
+  onAssign: (change: AssignmentChange) => void;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('riskAssessments');
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
+  const orgUnits = useOrgUnitOptions(kind === 'org-unit');
+  const locations = useLocationOptions(kind === 'location');
+  const members = useMemberOptions(search, kind === 'member');
+  const options =
+    kind === 'org-unit'
+      ? (orgUnits.data?.items ?? []).map((unit) => ({
+          value: unit.uuid,
+          label: unit.orgUnitName,
+          hint: t('assignments.memberCount', { count: unit.memberCount }),
+          depth: unit.depth,
+        }))
+      : kind === 'location'
+        ? (locations.data?.items ?? []).map((location) => ({
+            value: location.uuid,
+            label: location.name,
+            hint: location.city ?? '',
+            depth: 0,
+          }))
+        : (members.data?.items ?? []).map((member) => ({
+            value: member.uuid,
+            label: `${member.lastName}, ${member.firstName}`,
+            hint: member.username,
+            depth: 0,
+          }));
+  const single = kind === 'location';
+  const toggle = (value: string) =>
+    setChosen((current) =>
+      single ? [value] : current.includes(value) ? current.filter((item) => item !== value) : [...current, value],
+    );
+  const submit = () => {
+    if (chosen.length === 0 || !kind) return;
+    if (kind === 'org-unit')
+      onAssign({ call: 'riskAssessmentAssignOrgUnits', body: { uuid: taskUuid, orgUnitUuids: chosen } });
+    else if (kind === 'location') {
+      onAssign({ call: 'riskAssessmentAssignLocation', body: { uuid: taskUuid, locationUuid: chosen[0] as string } });
+    } else onAssign({ call: 'riskAssessmentAssignMember', body: { uuid: taskUuid, memberUuids: chosen } });
+  };
+  return (
+    <Modal
+      open={kind !== null}
+      onClose={onClose}
+      onClosed={() => {
+        setChosen([]);
+        setSearch('');
+      }}
+      headline={kind ? t(`assignments.assign.${kind}`) : ''}
+      width={40}
+      testId="assign-modal"
+      footer={
+        <>
+          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
+            {t('settings.cancel')}
+          </button>
+          <button type="button" className="ui-button" disabled={chosen.length === 0 || busy} onClick={submit}>
+            {t('assignments.assignButton', { count: chosen.length })}
+          </button>
+        </>
+      }
+    >
+      <p>{kind && t(`assignments.explain.${kind}`)}</p>
+      {kind === 'member' && (
+        <div className="ui-field">
+          <label htmlFor="ra-member-search">{t('assignments.search')}</label>
+          <input
+            id="ra-member-search"
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
+        </div>
+      )}
+      <fieldset className="ra-pick">
+        <legend className="ui-visually-hidden">{kind ? t(`assignments.assign.${kind}`) : ''}</legend>
+        {options.length === 0 && <p className="ui-empty">{t('assignments.noOptions')}</p>}
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="ra-pick__option"
+            style={{ paddingInlineStart: `${option.depth * 1.25}rem` }}
+          >
+            <input
+              type={single ? 'radio' : 'checkbox'}
+              name="ra-pick"
+              checked={chosen.includes(option.value)}
+              onChange={() => toggle(option.value)}
+            />
+            <span>{option.label}</span>
+            <span className="ra-pick__hint">{option.hint}</span>
+          </label>
+        ))}
+      </fieldset>
+    </Modal>
+  );
+}

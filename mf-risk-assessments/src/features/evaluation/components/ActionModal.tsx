@@ -1,0 +1,319 @@
+import type { Risk, RiskAction, StopType } from '@dash/shared-core';
+import { localized } from '@dash/shared-core';
+import { FormError, inlineErrorText, Modal, showToast } from '@dash/shared-ui';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMemberOptions } from '../../assignments/api/getTargetOptions';
+import { useCreateRiskAction } from '../api/createRiskAction';
+import { useSetRiskNotRelevant } from '../api/setRiskNotRelevant';
+import { useUpdateRiskAction } from '../api/updateRiskAction';
+import { STOP_ORDER } from '../constants';
+
+type Choice = 'proposed' | 'custom' | 'notRelevant';
+
+const todayString = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
+/** The responsible member: a search (250 ms typeahead in the member list) and the matching active members. */
+function ResponsiblePicker({
+  value,
+  initialName,
+  onChange,
+}: {
+  value: string;
+  initialName: string | null;
+  onChange: (uuid: string) => void;
+}) {
+  const { t } = useTranslation('riskAssessments');
+  const id = useId();
+  const [search, setSearch] = useState('');
+  const [debounced, setDebounced] = useState('');
+  const [timer, setTimer] = useState<ReturnType<typeof setTimeout> | null>(null);
+  const members = useMemberOptions(debounced, true);
+  const options = (members.data?.items ?? []).map((member) => ({
+    value: member.uuid,
+    label: `${member.lastName}, ${member.firstName}`,
+  }));
+  if (value && initialName && !options.some((option) => option.value === value)) {
+    options.unshift({ value, label: initialName });
+  }
+  return (
+    <div className="ra-picker">
+      <div className="ui-field">
+        <label htmlFor={`${id}-search`}>{t('actions.searchMember')}</label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={search}
+          onChange={(event) => {
+            const next = event.target.value;
+            setSearch(next);
+            if (timer) clearTimeout(timer);
+            setTimer(setTimeout(() => setDebounced(next), 250));
+          }}
+        />
+      </div>
+      <div className="ui-field">
+        <label htmlFor={`${id}-member`}>
+          {t('actions.responsible')} <span aria-hidden="true">*</span>
+        </label>
+        <select id={`${id}-member`} required value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{t('actions.chooseMember')}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * "Define risk action" (a risk: a proposed measure, a custom one, or not relevant) and "edit" (an existing
+ * action: STOP type, owner, due date, note, and the wording of a custom one). The server checks everything again.
+ */
+export function ActionModal({
+  risk,
+  action,
+  onClose,
+}: {
+  risk: Risk | null;
+  action: RiskAction | null;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation('riskAssessments');
+  const id = useId();
+  const open = risk !== null || action !== null;
+  const editing = action !== null;
+  const freeMeasures = (risk?.measures ?? [])
+    .map((measure, index) => ({ ...measure, index }))
+    .filter((measure) => !risk?.takenMeasures.includes(measure.index));
+  const [choice, setChoice] = useState<Choice>(freeMeasures.length > 0 ? 'proposed' : 'custom');
+  const [measureIndex, setMeasureIndex] = useState<number>(freeMeasures[0]?.index ?? 0);
+  const [description, setDescription] = useState(
+    action?.origin === 'custom' ? localized(action.description, i18n.language) : '',
+  );
+  const [stop, setStop] = useState<StopType>(action?.stop ?? freeMeasures[0]?.stop ?? 'organisational');
+  const [responsible, setResponsible] = useState(action?.responsibleMemberUuid ?? '');
+  const [dueDate, setDueDate] = useState(action?.dueDate ?? '');
+  const [note, setNote] = useState(action?.note ?? '');
+  const [reason, setReason] = useState(risk?.notRelevantReason ?? '');
+  const [touched, setTouched] = useState(false);
+  const create = useCreateRiskAction();
+  const update = useUpdateRiskAction();
+  const notRelevant = useSetRiskNotRelevant();
+  const busy = create.isPending || update.isPending || notRelevant.isPending;
+  const error = create.error ?? update.error ?? notRelevant.error;
+
+  const missing =
+    choice !== 'notRelevant' &&
+    (!responsible ||
+      !dueDate ||
+      (choice === 'custom' && (editing ? action?.origin === 'custom' : true) && !description.trim()));
+  const pastDate = choice !== 'notRelevant' && dueDate !== '' && dueDate < todayString() && dueDate !== action?.dueDate;
+
+  const done = (message: string) => {
+    showToast({ type: 'success', title: t('common:toast.successTitle'), message });
+    onClose();
+  };
+  const submit = () => {
+    setTouched(true);
+    if (missing || pastDate) return;
+    if (editing && action) {
+      update.mutate(
+        {
+          uuid: action.uuid,
+          stop,
+          responsibleMemberUuid: responsible,
+          dueDate,
+          note: note.trim() || null,
+          ...(action.origin === 'custom' ? { description: description.trim() } : {}),
+        },
+        { onSuccess: () => done(t('actions.updated')) },
+      );
+      return;
+    }
+    if (!risk) return;
+    if (choice === 'notRelevant') {
+      notRelevant.mutate(
+        { uuid: risk.uuid, notRelevant: true, reason: reason.trim() || null },
+        { onSuccess: () => done(t('actions.markedNotRelevant')) },
+      );
+      return;
+    }
+    const common = {
+      riskUuid: risk.uuid,
+      stop,
+      responsibleMemberUuid: responsible,
+      dueDate,
+      note: note.trim() || null,
+    };
+    create.mutate(
+      choice === 'proposed'
+        ? { ...common, origin: 'proposed', measureIndex }
+        : { ...common, origin: 'custom', description: description.trim() },
+      { onSuccess: () => done(t('actions.created')) },
+    );
+  };
+
+  const headline = editing ? t('actions.editTitle') : t('actions.defineTitle');
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      headline={headline}
+      width={50}
+      testId={editing ? 'edit-risk-action' : 'define-risk-action'}
+      footer={
+        <>
+          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
+            {t('settings.cancel')}
+          </button>
+          <button type="button" className="ui-button" disabled={busy} onClick={submit}>
+            {editing ? t('actions.save') : choice === 'notRelevant' ? t('actions.markNotRelevant') : t('actions.add')}
+          </button>
+        </>
+      }
+    >
+      {risk && (
+        <p className="ra-risk-summary">
+          <strong>{localized(risk.load, i18n.language)}</strong>
+          <br />
+          {t('risks.columns.source')}: {localized(risk.source, i18n.language)} · {t('risks.columns.target')}:{' '}
+          {localized(risk.target, i18n.language)}
+        </p>
+      )}
+      {action && (
+        <p className="ra-risk-summary">
+          <strong>{localized(action.load, i18n.language)}</strong>
+          {action.origin === 'proposed' && (
+            <>
+              <br />
+              {localized(action.description, i18n.language)}
+            </>
+          )}
+        </p>
+      )}
+      <FormError error={error ? inlineErrorText(t, error) : null} />
+      {!editing && (
+        <fieldset className="ra-choice">
+          <legend>{t('actions.choice')}</legend>
+          {(['proposed', 'custom', 'notRelevant'] as const).map((value) => (
+            <label key={value} className="ra-choice__option">
+              <input
+                type="radio"
+                name={`${id}-choice`}
+                value={value}
+                checked={choice === value}
+                disabled={value === 'proposed' && freeMeasures.length === 0}
+                onChange={() => setChoice(value)}
+              />
+              {t(`actions.choices.${value}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {!editing && choice === 'proposed' && (
+        <fieldset className="ra-pick">
+          <legend>{t('actions.proposedMeasures')}</legend>
+          {freeMeasures.map((measure) => (
+            <label key={measure.index} className="ra-pick__option">
+              <input
+                type="radio"
+                name={`${id}-measure`}
+                checked={measureIndex === measure.index}
+                onChange={() => {
+                  setMeasureIndex(measure.index);
+                  setStop(measure.stop);
+                }}
+              />
+              <span>{localized(measure.text, i18n.language)}</span>
+              <span className="ra-pick__hint">{t(`stop.${measure.stop}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {((!editing && choice === 'custom') || action?.origin === 'custom') && (
+        <div className="ui-field">
+          <label htmlFor={`${id}-description`}>
+            {t('actions.description')} <span aria-hidden="true">*</span>
+          </label>
+          <textarea
+            id={`${id}-description`}
+            required
+            maxLength={1000}
+            rows={3}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            aria-invalid={touched && !description.trim()}
+          />
+        </div>
+      )}
+      {choice === 'notRelevant' && !editing ? (
+        <div className="ui-field">
+          <label htmlFor={`${id}-reason`}>{t('actions.reason')}</label>
+          <textarea
+            id={`${id}-reason`}
+            maxLength={1000}
+            rows={3}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+      ) : (
+        <>
+          <div className="ui-field">
+            <label htmlFor={`${id}-stop`}>{t('actions.stop')}</label>
+            <select id={`${id}-stop`} value={stop} onChange={(event) => setStop(event.target.value as StopType)}>
+              {STOP_ORDER.map((type) => (
+                <option key={type} value={type}>
+                  {t(`stop.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <ResponsiblePicker
+            value={responsible}
+            initialName={action?.responsibleName ?? null}
+            onChange={setResponsible}
+          />
+          <div className="ui-field">
+            <label htmlFor={`${id}-due`}>
+              {t('actions.dueDate')} <span aria-hidden="true">*</span>
+            </label>
+            <input
+              id={`${id}-due`}
+              type="date"
+              required
+              min={todayString()}
+              value={dueDate}
+              onChange={(event) => setDueDate(event.target.value)}
+              aria-invalid={touched && (pastDate || !dueDate)}
+              aria-describedby={pastDate ? `${id}-due-error` : undefined}
+            />
+            {touched && pastDate && (
+              <p id={`${id}-due-error`} className="ui-field__error">
+                {t('common:errors.codes.Action.InvalidDueDate')}
+              </p>
+            )}
+          </div>
+          <div className="ui-field">
+            <label htmlFor={`${id}-note`}>{t('actions.note')}</label>
+            <textarea
+              id={`${id}-note`}
+              maxLength={2000}
+              rows={2}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
+          </div>
+        </>
+      )}
+      {touched && missing && <p className="ui-field__error">{t('actions.missing')}</p>}
+    </Modal>
+  );
+}

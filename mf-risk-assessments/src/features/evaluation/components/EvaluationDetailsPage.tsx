@@ -1,0 +1,174 @@
+import { type EvaluationDetails, type Language, localeOf, localized } from '@dash/shared-core';
+import { Modal, PageHeader, Spinner, showToast, Tabs, useMemberState, useParams } from '@dash/shared-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
+import { useConfirmRiskActions } from '../api/confirmRiskActions';
+import { useEvaluationDetails } from '../api/getEvaluationDetails';
+import { RiskActionsTab } from './RiskActionsTab';
+import { RiskLegend } from './RiskLegend';
+import { RisksTab } from './RisksTab';
+
+export function actionListPath(uuid: string): string {
+  return RISK_ASSESSMENT_ROUTES.riskActionList.replace(':riskAssessmentExecutionResultUuid', uuid);
+}
+
+function Summary({ details }: { details: EvaluationDetails }) {
+  const { t, i18n } = useTranslation('riskAssessments');
+  const format = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
+  return (
+    <dl className="ra-summary">
+      <div>
+        <dt>{t('evaluation.columns.target')}</dt>
+        <dd>{details.targetName}</dd>
+      </div>
+      <div>
+        <dt>{t('evaluation.columns.type')}</dt>
+        <dd>
+          {localized(details.typeTitle, i18n.language)} ({t(`kinds.${details.kind}`)})
+        </dd>
+      </div>
+      <div>
+        <dt>{t('evaluation.columns.status')}</dt>
+        <dd>
+          <span className={`ui-badge ra-status ra-status--${details.status}`}>
+            {t(`evaluation.statuses.${details.status}`)}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('evaluation.analyses')}</dt>
+        <dd>
+          {t('evaluation.completedOf', { completed: details.analysisCount, assigned: details.assignedMemberCount })}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('evaluation.actionProgress')}</dt>
+        <dd>{t('evaluation.actionsDone', { done: details.doneActionCount, total: details.actionCount })}</dd>
+      </div>
+      <div>
+        <dt>{t('evaluation.finishedAt')}</dt>
+        <dd>{format.format(new Date(details.finishedAt))}</dd>
+      </div>
+      {details.kind === 'inspection' ? (
+        <div className="ra-summary__wide">
+          <dt>{t('evaluation.assessors')}</dt>
+          <dd>
+            {details.assessors.map((each) => `${each.name} (${format.format(new Date(each.assessedAt))})`).join(', ') ||
+              '–'}
+          </dd>
+        </div>
+      ) : (
+        <div className="ra-summary__wide">
+          <dt>{t('evaluation.anonymity')}</dt>
+          <dd>{t('evaluation.anonymityText')}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/** evaluation/details/{uuid}/{tabId}: the risks (with the matrix) and the risk actions of one evaluated unit. */
+export default function EvaluationDetailsPage() {
+  const { t } = useTranslation('riskAssessments');
+  const { riskAssessmentExecutionResultUuid: uuid = '', tabId = 'risks' } = useParams();
+  const details = useEvaluationDetails(uuid);
+  const permissions = useMemberState()?.member.permissions ?? [];
+  const mayChange = permissions.includes('risk-assessment.change-risk-actions');
+  const [confirming, setConfirming] = useState(false);
+  const confirm = useConfirmRiskActions();
+  const back = { to: RISK_ASSESSMENT_ROUTES.evaluationList, label: t('evaluation.title') };
+  if (details.isPending) return <Spinner />;
+  if (details.isError || !details.data) {
+    return (
+      <>
+        <PageHeader title={t('evaluation.detailsTitle')} link={back} />
+        <p className="ui-alert ui-alert--danger">{t('common:errors.codes.Risk.NotFound')}</p>
+      </>
+    );
+  }
+  const data = details.data;
+  const canConfirm = data.status === 'risksCreated' && data.undecidedRiskCount === 0;
+  return (
+    <>
+      <PageHeader
+        title={`${data.title} · ${data.targetName}`}
+        link={back}
+        actions={
+          <>
+            <a
+              className="ui-button ui-button--ghost"
+              href={actionListPath(uuid)}
+              target="_blank"
+              rel="noopener"
+              data-testid="open-action-list"
+            >
+              {t('evaluation.openActionList')}
+            </a>
+            {mayChange && data.status === 'risksCreated' && (
+              <button type="button" className="ui-button" onClick={() => setConfirming(true)}>
+                {t('confirm.button')}
+              </button>
+            )}
+          </>
+        }
+      />
+      <Summary details={data} />
+      <Tabs
+        label={t('evaluation.detailsTitle')}
+        pattern={RISK_ASSESSMENT_ROUTES.evaluationDetails}
+        params={{ riskAssessmentExecutionResultUuid: uuid }}
+        tabs={[
+          { id: 'risks', label: t('evaluation.tabs.risks'), permissions: ['risk-assessment.read-risk-list'] },
+          {
+            id: 'risk-actions',
+            label: t('evaluation.tabs.riskActions'),
+            permissions: ['risk-assessment.read-risk-action-list'],
+          },
+        ]}
+      />
+      {tabId === 'risk-actions' ? (
+        <RiskActionsTab evaluation={data} mayChange={mayChange} />
+      ) : (
+        <>
+          <RiskLegend />
+          <RisksTab evaluation={data} mayChange={mayChange} />
+        </>
+      )}
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        headline={t('confirm.title')}
+        width={40}
+        testId="confirm-risk-actions"
+        footer={
+          <>
+            <button type="button" className="ui-button ui-button--ghost" onClick={() => setConfirming(false)}>
+              {t('settings.cancel')}
+            </button>
+            <button
+              type="button"
+              className="ui-button"
+              disabled={!canConfirm || confirm.isPending}
+              onClick={() =>
+                confirm.mutate(uuid, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('confirm.done') });
+                  },
+                })
+              }
+            >
+              {t('confirm.submit')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('confirm.text', { actions: data.actionCount })}</p>
+        {!canConfirm && (
+          <p className="ui-alert ra-warning">{t('confirm.undecided', { count: data.undecidedRiskCount })}</p>
+        )}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,129 @@
+import type { EvaluationDetails, Risk } from '@dash/shared-core';
+import { localized } from '@dash/shared-core';
+import { RiskFactorBadge, useSearchParams } from '@dash/shared-ui';
+import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRiskList } from '../api/getRiskList';
+import { ActionModal } from './ActionModal';
+import { type MatrixCell, RiskMatrix } from './RiskMatrix';
+
+const SORT_KEYS = ['riskFactor', 'load', 'status', 'hazardFactorGroup'] as const;
+type SortKey = (typeof SORT_KEYS)[number];
+/** The matrix cell filter, `probability-severity` (one URL parameter, so one update sets both). */
+const FILTERS = ['cell'] as const;
+
+/** Tab "risks": the matrix heatmap (a cell filters the list) and the risks, each with "define action". */
+export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDetails; mayChange: boolean }) {
+  const { t, i18n } = useTranslation('riskAssessments');
+  const stored = useTableState<SortKey>(SORT_KEYS, 'riskFactor', FILTERS);
+  const [params] = useSearchParams();
+  // The highest risks first until the user sorts: without a sort in the URL the list is by risk factor, descending.
+  const unsorted = !params.has('sortBy') && !params.has('sortDirection');
+  const table = unsorted ? { ...stored, state: { ...stored.state, sortDirection: 'desc' as const } } : stored;
+  const { state } = table;
+  const [defining, setDefining] = useState<Risk | null>(null);
+  const [probability, severity] = (state.filter.cell ?? '').split('-').map((part) => Number(part) || undefined);
+  const selected: MatrixCell | null = probability && severity ? { probability, severity } : null;
+  const query = useRiskList({
+    uuid: evaluation.uuid,
+    page: state.page,
+    perPage: state.perPage,
+    sortBy: state.sortBy,
+    sortDirection: state.sortDirection,
+    filter: { probability, severity },
+  });
+  const columns: Column<Risk>[] = [
+    {
+      name: 'riskFactor',
+      label: t('risks.columns.riskFactor'),
+      sortable: true,
+      value: (risk) => <RiskFactorBadge factor={risk.riskFactor} />,
+    },
+    {
+      name: 'load',
+      label: t('risks.columns.load'),
+      sortable: true,
+      value: (risk) => (
+        <>
+          <strong>{localized(risk.load, i18n.language)}</strong>
+          <div className="ra-muted">
+            {t('matrix.probability')}: {t(`matrix.probabilities.${risk.probability}`)} · {t('matrix.severity')}:{' '}
+            {t(`matrix.severities.${risk.severity}`)}
+          </div>
+        </>
+      ),
+    },
+    {
+      name: 'hazardFactorGroup',
+      label: t('risks.columns.group'),
+      sortable: true,
+      value: (risk) => t(`hazardGroups.${risk.hazardFactorGroup}`, { defaultValue: risk.hazardFactorGroup }),
+    },
+    { name: 'source', label: t('risks.columns.source'), value: (risk) => localized(risk.source, i18n.language) },
+    { name: 'target', label: t('risks.columns.target'), value: (risk) => localized(risk.target, i18n.language) },
+    {
+      name: 'status',
+      label: t('risks.columns.status'),
+      sortable: true,
+      value: (risk) => (
+        <>
+          {t(`risks.statuses.${risk.status}`)}
+          {risk.notRelevant && <div className="ra-muted">{t('risks.notRelevant')}</div>}
+          {risk.actionCount > 0 && (
+            <div className="ra-muted">{t('risks.actionCount', { count: risk.actionCount })}</div>
+          )}
+        </>
+      ),
+    },
+    {
+      name: 'define',
+      label: t('risks.columns.actions'),
+      value: (risk) =>
+        mayChange && evaluation.status === 'risksCreated' && !risk.notRelevant ? (
+          <button
+            type="button"
+            className="ui-button ui-button--small"
+            aria-label={t('risks.defineFor', { load: localized(risk.load, i18n.language) })}
+            onClick={() => setDefining(risk)}
+          >
+            {t('risks.define')}
+          </button>
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <RiskMatrix
+        counts={evaluation.matrix}
+        selected={selected}
+        onSelect={(cell) => table.setFilter('cell', cell ? `${cell.probability}-${cell.severity}` : '')}
+      />
+      {selected && (
+        <p className="ra-filter-note" role="status">
+          {t('matrix.filtered', {
+            probability: t(`matrix.probabilities.${selected.probability}`),
+            severity: t(`matrix.severities.${selected.severity}`),
+          })}{' '}
+          <button
+            type="button"
+            className="ui-button ui-button--ghost ui-button--small"
+            onClick={() => table.setFilter('cell', '')}
+          >
+            {t('matrix.clear')}
+          </button>
+        </p>
+      )}
+      <DataTable
+        caption={t('evaluation.tabs.risks')}
+        columns={columns}
+        rows={query.data?.items}
+        total={query.data?.total}
+        loading={query.isFetching}
+        table={table}
+        rowKey={(risk) => risk.uuid}
+      />
+      {defining && <ActionModal risk={defining} action={null} onClose={() => setDefining(null)} />}
+    </>
+  );
+}

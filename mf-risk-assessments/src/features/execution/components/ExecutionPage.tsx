@@ -1,0 +1,253 @@
+import { ApiError, type Language, localeOf, localized, type RiskAssessmentAnswer } from '@dash/shared-core';
+import { Modal, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
+import { useCompleteExecution } from '../api/completeExecution';
+import { useContent } from '../api/getContent';
+import { useExecution } from '../api/getExecution';
+import { saveExecution } from '../api/saveExecution';
+
+/** The holder renews the lock this often while the page is open (the server lets it lapse after 2 minutes). */
+const RENEW_MS = 45_000;
+/** Answers are saved this long after the last click, and at once when the page changes. */
+const SAVE_DELAY_MS = 400;
+
+type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+
+/** execution/{executionUuid}: the member's analysis, page by page (one question group each), saved as he goes. */
+export default function ExecutionPage() {
+  const { t, i18n } = useTranslation('riskAssessments');
+  const language = i18n.language;
+  const { executionUuid = '' } = useParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const execution = useExecution(executionUuid);
+  const content = useContent(execution.data?.type);
+  const complete = useCompleteExecution();
+  const [answers, setAnswers] = useState<Map<string, number>>(new Map());
+  const [page, setPage] = useState(0);
+  const [saveState, setSaveState] = useState<SaveState>('idle');
+  const [lockLost, setLockLost] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const pending = useRef(new Map<string, RiskAssessmentAnswer>());
+  const pageRef = useRef(0);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  const data = execution.data;
+  const editable = Boolean(data && !data.completedAt && data.lock?.mine && !lockLost);
+
+  // The answers so far and the page where the member left.
+  useEffect(() => {
+    if (!data) return;
+    setAnswers(new Map(data.answers.map((answer) => [answer.questionKey, answer.value])));
+    setPage(data.currentPage);
+    pageRef.current = data.currentPage;
+  }, [data]);
+
+  const flush = useCallback(
+    async (release = false) => {
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      const batch = [...pending.current.values()];
+      pending.current.clear();
+      setSaveState('saving');
+      try {
+        await saveExecution({ uuid: executionUuid, currentPage: pageRef.current, answers: batch, release });
+        setSaveState('saved');
+      } catch (caught) {
+        for (const answer of batch)
+          if (!pending.current.has(answer.questionKey)) pending.current.set(answer.questionKey, answer);
+        setSaveState('failed');
+        if (caught instanceof ApiError && caught.code === 'RiskAssessmentExecution.Locked') setLockLost(true);
+      }
+    },
+    [executionUuid],
+  );
+
+  // Keep the lock while the page is open; give it up when the member leaves.
+  useEffect(() => {
+    if (!editable) return;
+    const renew = setInterval(() => void flush(), RENEW_MS);
+    return () => {
+      clearInterval(renew);
+      void flush(true);
+    };
+  }, [editable, flush]);
+
+  if (execution.isPending || (data && content.isPending)) return <Spinner />;
+  if (execution.isError || !data || !content.data) {
+    const code = execution.error instanceof ApiError ? execution.error.code : undefined;
+    return (
+      <>
+        <PageHeader
+          title={t('execution.title')}
+          link={{ to: RISK_ASSESSMENT_ROUTES.myAnalyses, label: t('my.title') }}
+        />
+        <p className="ui-alert ui-alert--danger" role="alert">
+          {t(`common:errors.codes.${code ?? 'RiskAssessmentExecution.NotFound'}`)}
+        </p>
+      </>
+    );
+  }
+
+  const groups = content.data.groups;
+  const group = groups[Math.min(page, groups.length - 1)];
+  const questionCount = groups.reduce((sum, item) => sum + item.questions.length, 0);
+  const answeredCount = groups.reduce(
+    (sum, item) => sum + item.questions.filter((question) => answers.has(question.key)).length,
+    0,
+  );
+  const dateTime = new Intl.DateTimeFormat(localeOf(language as Language), { dateStyle: 'medium', timeStyle: 'short' });
+  const time = new Intl.DateTimeFormat(localeOf(language as Language), { timeStyle: 'short' });
+  const survey = data.kind === 'survey';
+
+  const choose = (questionKey: string, value: number) => {
+    setAnswers((current) => new Map(current).set(questionKey, value));
+    pending.current.set(questionKey, { questionKey, value });
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
+  };
+
+  const goTo = (next: number) => {
+    setPage(next);
+    pageRef.current = next;
+    if (editable) void flush();
+    headingRef.current?.focus();
+  };
+
+  const finish = async () => {
+    await flush();
+    await complete.mutateAsync(executionUuid);
+    setConfirming(false);
+    showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('execution.completedToast') });
+    void client.invalidateQueries({ queryKey: ['riskAssessmentExecution', executionUuid] });
+    navigate(RISK_ASSESSMENT_ROUTES.myAnalyses);
+  };
+
+  const subtitle = [data.orgUnitName ?? data.locationName, localized(content.data.title, language)]
+    .filter(Boolean)
+    .join(' · ');
+
+  return (
+    <>
+      <PageHeader title={data.title} link={{ to: RISK_ASSESSMENT_ROUTES.myAnalyses, label: t('my.title') }} />
+      <p className="ra-subtitle">{subtitle}</p>
+      {survey && !data.completedAt && <p className="ui-alert ra-note">{t('execution.anonymous')}</p>}
+      {data.completedAt && (
+        <p className="ui-alert ra-note" role="status" data-testid="execution-completed">
+          {data.completedByName
+            ? t('execution.completedBy', {
+                name: data.completedByName,
+                date: dateTime.format(new Date(data.completedAt)),
+              })
+            : t('execution.completedOn', { date: dateTime.format(new Date(data.completedAt)) })}
+          {survey && ` ${t('execution.anonymousStored')}`}
+        </p>
+      )}
+      {data.phaseEnded && !data.completedAt && <p className="ui-alert ra-warning">{t('execution.phaseEnded')}</p>}
+      {data.lock && (!data.lock.mine || lockLost) && (
+        <div className="ui-alert ui-alert--danger" role="alert" data-testid="execution-locked">
+          {t('execution.locked', {
+            name: data.lock.lockedByName,
+            until: time.format(new Date(data.lock.mine ? Date.now() : data.lock.lockedUntil)),
+          })}{' '}
+          <button type="button" className="ui-button ui-button--small" onClick={() => void execution.refetch()}>
+            {t('execution.retry')}
+          </button>
+        </div>
+      )}
+      {!(survey && data.completedAt) && group && (
+        <section className="ui-card ra-page" aria-labelledby="ra-page-heading">
+          <div className="ra-page__head">
+            <h2 id="ra-page-heading" ref={headingRef} tabIndex={-1}>
+              {localized(group.title, language)}
+            </h2>
+            <span className="ra-progress" data-testid="execution-progress">
+              {t('execution.page', { page: page + 1, pages: groups.length })} ·{' '}
+              {t('execution.answered', { count: answeredCount, total: questionCount })}
+            </span>
+          </div>
+          <progress className="ra-progress__bar" max={questionCount} value={answeredCount} aria-hidden="true" />
+          <ol className="ra-questions">
+            {group.questions.map((question) => (
+              <li key={question.key} className="ra-question">
+                <fieldset disabled={!editable}>
+                  <legend>{localized(question.text, language)}</legend>
+                  <div className="ra-scale">
+                    {content.data.scale.map((option) => (
+                      <label key={option.value} className="ra-scale__option">
+                        <input
+                          type="radio"
+                          name={question.key}
+                          value={option.value}
+                          checked={answers.get(question.key) === option.value}
+                          onChange={() => choose(question.key, option.value)}
+                        />
+                        {localized(option.label, language)}
+                      </label>
+                    ))}
+                  </div>
+                </fieldset>
+              </li>
+            ))}
+          </ol>
+          <div className="ui-form-actions ra-page__actions">
+            <button
+              type="button"
+              className="ui-button ui-button--ghost"
+              disabled={page === 0}
+              onClick={() => goTo(page - 1)}
+            >
+              {t('execution.back')}
+            </button>
+            <span className="ra-save" role="status" aria-live="polite">
+              {editable && saveState !== 'idle' ? t(`execution.save.${saveState}`) : ''}
+            </span>
+            {page < groups.length - 1 ? (
+              <button type="button" className="ui-button" onClick={() => goTo(page + 1)}>
+                {t('execution.next')}
+              </button>
+            ) : (
+              editable && (
+                <button
+                  type="button"
+                  className="ui-button"
+                  disabled={answeredCount < questionCount}
+                  onClick={() => setConfirming(true)}
+                >
+                  {t('execution.complete')}
+                </button>
+              )
+            )}
+          </div>
+          {editable && page === groups.length - 1 && answeredCount < questionCount && (
+            <p className="ra-hint">{t('execution.answerAll', { count: questionCount - answeredCount })}</p>
+          )}
+        </section>
+      )}
+      <Modal
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        headline={t('execution.confirm.title')}
+        width={40}
+        testId="complete-analysis"
+        footer={
+          <>
+            <button type="button" className="ui-button ui-button--ghost" onClick={() => setConfirming(false)}>
+              {t('execution.confirm.cancel')}
+            </button>
+            <button type="button" className="ui-button" disabled={complete.isPending} onClick={() => void finish()}>
+              {t('execution.confirm.submit')}
+            </button>
+          </>
+        }
+      >
+        <p>{t('execution.confirm.text')}</p>
+        {survey && <p>{t('execution.confirm.anonymous')}</p>}
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,181 @@
+// The member import as a user runs it: a generated Windows-1252 `;` file with umlauts, from upload to landed
+// (upload, summary, job until finished), while other users' member state calls are timed.
+import { percentile } from './load.mjs';
+import { signIn, XSRF_HEADER } from './session.mjs';
+
+export const IMPORT_TARGETS = { '10k': 20_000, '100k': 60_000, memberStateP95Ms: 100 };
+/** Other users asking for their member state at the same time (each one call after the other). */
+const PROBE_CLIENTS = 4;
+
+const FIRST = ['Jürgen', 'Änne', 'Björn', 'Özlem', 'Käthe', 'Jörg', 'Günther', 'Bärbel', 'Sören', 'Ülkü'];
+const LAST = ['Müller', 'Größer', 'Weiß', 'Schröder', 'Häußler', 'Öztürk', 'Übelacker', 'Jäger', 'Köhler', 'Fuß'];
+
+/** What German Excel writes: Windows-1252 (these letters are the same bytes in Latin-1), `;`, CRLF. */
+export function staffFile(rows, prefix) {
+  const lines = ['Personalnummer;Benutzername;Vorname;Nachname;E-Mail;Telefon;Sprache'];
+  for (let index = 0; index < rows; index++) {
+    const first = FIRST[index % FIRST.length];
+    const last = `${LAST[Math.floor(index / FIRST.length) % LAST.length]}-${index}`;
+    lines.push(
+      `${prefix}${index};${prefix}.${index};${first};${last};${prefix}.${index}@example.com;+49 30 ${String(1_000_000 + index)};Deutsch`,
+    );
+  }
+  return Buffer.from(`${lines.join('\r\n')}\r\n`, 'latin1');
+}
+
+function multipart(filename, content) {
+  const boundary = '----bench-import-boundary';
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: text/csv\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+async function post(baseUrl, auth, path, body, contentType = 'application/json') {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { cookie: auth.cookie, [XSRF_HEADER]: auth[XSRF_HEADER], 'content-type': contentType },
+    body: contentType === 'application/json' ? JSON.stringify(body) : body,
+  });
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+/** GET /api/member/state in a loop per probe client until `stop()`; answers the sorted latencies. */
+function probeMemberState(baseUrl, auth) {
+  let running = true;
+  const latencies = [];
+  const failures = [];
+  const loop = async () => {
+    while (running) {
+      const started = performance.now();
+      const response = await fetch(`${baseUrl}/api/member/state`, { headers: { cookie: auth.cookie } });
+      await response.arrayBuffer();
+      if (!response.ok) failures.push(response.status);
+      latencies.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  const loops = Array.from({ length: PROBE_CLIENTS }, loop);
+  return async () => {
+    running = false;
+    await Promise.all(loops);
+    latencies.sort((a, b) => a - b);
+    const round = (value) => (value === null ? null : Math.round(value * 10) / 10);
+    return {
+      requests: latencies.length,
+      failures: failures.length,
+      p50: round(percentile(latencies, 50)),
+      p95: round(percentile(latencies, 95)),
+      max: round(latencies.at(-1) ?? null),
+    };
+  };
+}
+
+async function importOnce(baseUrl, auth, probeAuth, { id, rows, prefix, log }) {
+  const file = staffFile(rows, prefix);
+  const stopProbe = probeMemberState(baseUrl, probeAuth);
+  const started = performance.now();
+  const form = multipart(`${prefix}.csv`, file);
+  const upload = await post(baseUrl, auth, '/api/memberimport/upload-csv', form.body, form.contentType);
+  const uploadedAt = performance.now();
+  if (upload.encoding !== 'windows-1252' || upload.delimiter !== ';' || upload.rowCount !== rows) {
+    throw new Error(`upload detected ${upload.encoding} ${upload.delimiter} ${upload.rowCount} rows`);
+  }
+  const options = { cursorUuid: upload.cursorUuid, mapping: upload.proposedMapping, passwordMode: 'noPassword' };
+  const summary = await post(baseUrl, auth, '/api/memberimport/check-csv', options);
+  if (summary.created !== rows) throw new Error(`summary: ${JSON.stringify({ ...summary, errors: undefined })}`);
+  const checkedAt = performance.now();
+  let job = await post(baseUrl, auth, '/api/memberimport/import-csv', options);
+  while (!['finished', 'failedInitializing', 'failedEnding'].includes(job.status)) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    job = await post(baseUrl, auth, '/api/batch-job/read-status', { uuid: job.uuid });
+  }
+  const landedAt = performance.now();
+  const memberState = await stopProbe();
+  if (job.status !== 'finished' || job.result.created !== rows) throw new Error(`job ended ${JSON.stringify(job)}`);
+  const seconds = (ms) => Math.round(ms / 100) / 10;
+  const result = {
+    id,
+    rows,
+    megabytes: Math.round((file.length / 1e6) * 10) / 10,
+    totalMs: Math.round(landedAt - started),
+    uploadMs: Math.round(uploadedAt - started),
+    summaryMs: Math.round(checkedAt - uploadedAt),
+    jobMs: Math.round(landedAt - checkedAt),
+    memberState,
+  };
+  log(`  ${rows} rows: landed in ${seconds(result.totalMs)} s; member state p95 ${memberState.p95} ms meanwhile`);
+  return result;
+}
+
+/** 10,000 then 100,000 rows into the large client, timed from upload to landed. */
+export async function runImportScenarios(baseUrl, { account, otherAccount, log }) {
+  const auth = await signIn(baseUrl, account);
+  const probeAuth = await signIn(baseUrl, otherAccount);
+  const runs = [];
+  runs.push(await importOnce(baseUrl, auth, probeAuth, { id: '10k', rows: 10_000, prefix: 'imp10k', log }));
+  runs.push(await importOnce(baseUrl, auth, probeAuth, { id: '100k', rows: 100_000, prefix: 'imp100k', log }));
+  return { runs };
+}
+
+export function importTable(importResult) {
+  const rows = importResult.runs.map((run) => [
+    `${run.rows.toLocaleString('en')} rows (${run.megabytes} MB, cp1252 ;)`,
+    (run.totalMs / 1000).toFixed(1),
+    (run.uploadMs / 1000).toFixed(1),
+    (run.summaryMs / 1000).toFixed(1),
+    (run.jobMs / 1000).toFixed(1),
+    run.memberState.p50?.toFixed(1) ?? '-',
+    run.memberState.p95?.toFixed(1) ?? '-',
+    run.memberState.max?.toFixed(0) ?? '-',
+    run.memberState.requests,
+  ]);
+  // The maximum shows what p95 hides: on PGlite every call waits while the import's one transaction writes.
+  const headers = [
+    'import',
+    'landed s',
+    'upload s',
+    'summary s',
+    'job s',
+    'state p50',
+    'state p95',
+    'state max',
+    'state req',
+  ];
+  const widths = headers.map((header, column) =>
+    Math.max(header.length, ...rows.map((row) => String(row[column]).length)),
+  );
+  const line = (cells) =>
+    cells
+      .map((cell, column) =>
+        column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]),
+      )
+      .join('  ');
+  return [line(headers), widths.map((width) => '-'.repeat(width)).join('  '), ...rows.map(line)].join('\n');
+}
+
+export function importTargets(importResult, database) {
+  const targets = [];
+  for (const run of importResult.runs) {
+    const limit = IMPORT_TARGETS[run.id];
+    targets.push({
+      name: `member import ${run.rows.toLocaleString('en')} rows upload to landed <= ${limit / 1000} s (${database})`,
+      value: `${(run.totalMs / 1000).toFixed(1)} s`,
+      pass: run.totalMs <= limit,
+    });
+  }
+  const big = importResult.runs.find((run) => run.id === '100k');
+  if (big) {
+    targets.push({
+      name: `member state p95 <= ${IMPORT_TARGETS.memberStateP95Ms} ms during the 100,000-row import (${database})`,
+      value: `${big.memberState.p95} ms (${big.memberState.requests} calls, ${big.memberState.failures} failed)`,
+      pass:
+        big.memberState.p95 !== null &&
+        big.memberState.p95 <= IMPORT_TARGETS.memberStateP95Ms &&
+        big.memberState.failures === 0,
+    });
+  }
+  return targets;
+}

@@ -1,0 +1,229 @@
+// Risk-assessment scenarios (issue 15): assigning the org unit of every member of the large client (its default
+// unit, 10,000 members) to a new task, then read-member-tasks and the save of one page of answers under load.
+// Targets: assignment <= 2 s, read-member-tasks p95 <= 20 ms, save of one page p95 <= 20 ms.
+import { runScenario } from './load.mjs';
+import { signIn } from './session.mjs';
+
+export const RISK_TARGETS = {
+  assignMs: 2000,
+  memberTasksP95Ms: 20,
+  savePageP95Ms: 20,
+  // Issue 16: the evaluation of a unit with 2,000 completed analyses of 60 questions, and the PDF of 200 actions.
+  finishMs: 100,
+  riskListP95Ms: 100,
+  pdfMs: 3000,
+};
+
+async function post(baseUrl, headers, path, body) {
+  const response = await fetch(`${baseUrl}/api/risk-assessment/${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}: ${await response.text()}`);
+  return response.json();
+}
+
+async function postTo(baseUrl, headers, path, body) {
+  const response = await fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path} answered ${response.status}`);
+  return response.json();
+}
+
+export async function runRiskAssessmentScenarios(baseUrl, { account, connections, durationSeconds, log }) {
+  const auth = await signIn(baseUrl, account);
+  // The default unit holds every member of the client (the org unit list is the company area's call).
+  const units = await postTo(baseUrl, auth, '/api/org-unit/org-unit-list', { filter: {} }).catch(() => null);
+  const root = units?.items.find((unit) => unit.isDefault);
+  if (!root) return { skipped: 'the org unit list (company area) is not served: nothing to assign' };
+  const { uuid } = await post(baseUrl, auth, 'save-settings', {
+    title: `Bench ${new Date().toISOString()}`,
+    type: 'general-hazards',
+    dueDate: null,
+    active: true,
+  });
+  const begin = performance.now();
+  const assigned = await post(baseUrl, auth, 'assign-org-units', { uuid, orgUnitUuids: [root.uuid] });
+  const assignMs = Math.round(performance.now() - begin);
+  log(`  assign an org unit of ${assigned.memberTaskCount} members: ${assignMs} ms`);
+
+  const tasksBody = { page: 1, perPage: 25, sortBy: 'dueDate', sortDirection: 'asc', filter: { status: 'open' } };
+  const tasks = await post(baseUrl, auth, 'read-member-tasks', tasksBody);
+  const task = tasks.items.find((item) => item.catalogUuid === uuid);
+  if (!task) throw new Error('the assigned task is missing from read-member-tasks');
+  const { executionUuid } = await post(baseUrl, auth, 'create-execution', { memberTaskUuid: task.uuid });
+  await post(baseUrl, auth, 'read-execution', { uuid: executionUuid });
+  const content = await post(baseUrl, auth, 'read-content', { type: 'general-hazards' });
+  const firstPage = content.groups[0].questions.map((question) => ({ questionKey: question.key, value: 1 }));
+
+  const common = {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    connections,
+    durationSeconds,
+  };
+  log('  read-member-tasks …');
+  const memberTasks = await runScenario({
+    ...common,
+    name: 'risk-assessment read-member-tasks',
+    url: `${baseUrl}/api/risk-assessment/read-member-tasks`,
+    body: JSON.stringify(tasksBody),
+  });
+  log('  save-execution (one page) …');
+  const savePage = await runScenario({
+    ...common,
+    name: 'risk-assessment save-execution (one page)',
+    url: `${baseUrl}/api/risk-assessment/save-execution`,
+    body: JSON.stringify({ uuid: executionUuid, currentPage: 0, answers: firstPage }),
+  });
+  const evaluation = await runEvaluationScenarios(baseUrl, auth, common, log);
+  return {
+    assign: { members: assigned.memberTaskCount, ms: assignMs, targetMs: RISK_TARGETS.assignMs },
+    memberTasks,
+    savePage,
+    evaluation,
+    targets: {
+      ...evaluation.targets,
+      assign: assignMs <= RISK_TARGETS.assignMs,
+      memberTasksP95: memberTasks.latencyMs?.p95 <= RISK_TARGETS.memberTasksP95Ms,
+      savePageP95: savePage.latencyMs?.p95 <= RISK_TARGETS.savePageP95Ms,
+    },
+  };
+}
+
+/**
+ * Issue 16 on the bench client's seeded survey (server/src/seed/riskAssessments.ts, seedBenchRiskEvaluation):
+ * finish-analysis computes the risks of 2,000 analyses x 60 questions in SQL (one call, target <= 100 ms); the risk
+ * list of that evaluation under load (p95 <= 100 ms); 200 actions, then the PDF of the action list (<= 3 s).
+ */
+async function runEvaluationScenarios(baseUrl, auth, common, log) {
+  const list = await post(baseUrl, auth, 'read-assignment-overview-list', {
+    filter: { search: 'Bench evaluation' },
+    page: 1,
+    perPage: 25,
+    sortBy: 'title',
+    sortDirection: 'asc',
+  });
+  const row = list.items.find((item) => item.title === 'Bench evaluation');
+  if (!row) return { skipped: 'the bench client has no seeded evaluation scenario', targets: {} };
+  let uuid = row.evaluationUuid;
+  let finishMs = null;
+  if (!uuid) {
+    const begin = performance.now();
+    const finished = await post(baseUrl, auth, 'finish-analysis', { assignmentUuid: row.assignmentUuid });
+    finishMs = Math.round(performance.now() - begin);
+    uuid = finished.uuid;
+    log(`  finish-analysis of ${row.completedMemberCount} analyses (${finished.riskCount} risks): ${finishMs} ms`);
+  }
+  log('  read-risk-list …');
+  const riskList = await runScenario({
+    ...common,
+    name: 'risk-assessment read-risk-list',
+    url: `${baseUrl}/api/risk-assessment/read-risk-list`,
+    body: JSON.stringify({ uuid, filter: {}, page: 1, perPage: 25, sortBy: 'riskFactor', sortDirection: 'desc' }),
+  });
+  const risks = await post(baseUrl, auth, 'read-risk-list', {
+    uuid,
+    filter: {},
+    page: 1,
+    perPage: 100,
+    sortBy: 'riskFactor',
+    sortDirection: 'desc',
+  });
+  const me = await fetch(`${baseUrl}/api/member/state`, { headers: auth }).then((response) => response.json());
+  const actions = await post(baseUrl, auth, 'read-risk-action-list', {
+    uuid,
+    filter: {},
+    page: 1,
+    perPage: 25,
+    sortBy: 'dueDate',
+    sortDirection: 'asc',
+  });
+  const dueDate = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+  for (let index = actions.total; index < 200 && risks.items.length > 0; index++) {
+    const risk = risks.items[index % risks.items.length];
+    if (risk.notRelevant) continue;
+    await post(baseUrl, auth, 'create-risk-action', {
+      riskUuid: risk.uuid,
+      origin: 'custom',
+      description: `Bench action ${index + 1}: Unterweisung und Gefährdungsbeurteilung der Arbeitsplätze prüfen`,
+      stop: 'organisational',
+      responsibleMemberUuid: me.member.uuid,
+      dueDate,
+      note: index % 3 === 0 ? 'Mit der Fachkraft für Arbeitssicherheit abstimmen' : null,
+    }).catch(() => undefined);
+  }
+  const begin = performance.now();
+  const pdf = await fetch(`${baseUrl}/api/risk-assessment/export-risk-action-list`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ uuid, format: 'pdf', language: 'de_DE' }),
+  });
+  const bytes = (await pdf.arrayBuffer()).byteLength;
+  const pdfMs = Math.round(performance.now() - begin);
+  log(`  action list PDF (${bytes} bytes): ${pdfMs} ms`);
+  return {
+    finishMs,
+    riskList,
+    pdf: { ms: pdfMs, bytes, status: pdf.status },
+    targets: {
+      finish: finishMs === null ? null : finishMs <= RISK_TARGETS.finishMs,
+      riskListP95: riskList.latencyMs?.p95 <= RISK_TARGETS.riskListP95Ms,
+      pdf: pdf.ok && pdfMs <= RISK_TARGETS.pdfMs,
+    },
+  };
+}
+
+/** One line per target of issues 15 and 16, for the report's target list. */
+export function riskTargets(results) {
+  if (!results || results.skipped) return [];
+  const p95 = (scenario) => scenario?.latencyMs?.p95;
+  const evaluation = results.evaluation ?? {};
+  const lines = [
+    [
+      'risk: assign an org unit of',
+      `${results.assign.members} members <= ${RISK_TARGETS.assignMs} ms`,
+      `${results.assign.ms} ms`,
+      results.targets.assign,
+    ],
+    [
+      'risk: read-member-tasks',
+      `p95 <= ${RISK_TARGETS.memberTasksP95Ms} ms`,
+      `${p95(results.memberTasks)} ms`,
+      results.targets.memberTasksP95,
+    ],
+    [
+      'risk: save of one page of answers',
+      `p95 <= ${RISK_TARGETS.savePageP95Ms} ms`,
+      `${p95(results.savePage)} ms`,
+      results.targets.savePageP95,
+    ],
+  ];
+  if (evaluation.finishMs !== undefined) {
+    lines.push(
+      [
+        'risk: finish-analysis of 2,000 analyses x 60 questions',
+        `<= ${RISK_TARGETS.finishMs} ms`,
+        `${evaluation.finishMs} ms`,
+        results.targets.finish,
+      ],
+      [
+        'risk: read-risk-list of that evaluation',
+        `p95 <= ${RISK_TARGETS.riskListP95Ms} ms`,
+        `${p95(evaluation.riskList)} ms`,
+        results.targets.riskListP95,
+      ],
+      [
+        'risk: action list PDF of 200 actions',
+        `<= ${RISK_TARGETS.pdfMs} ms`,
+        `${evaluation.pdf?.ms} ms`,
+        results.targets.pdf,
+      ],
+    );
+  }
+  return lines.map(([name, goal, value, pass]) => ({ name: `${name} ${goal}`, value, pass: Boolean(pass) }));
+}

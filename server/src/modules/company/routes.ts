@@ -1,0 +1,171 @@
+import { httpUrl, OFFERED_COUNTRIES } from '@dash/shared-core';
+import { type ClientConfiguration, type ClientDetails, ENDPOINTS } from '@dash/shared-core/contract';
+import { validatePostalCode } from '@dash/shared-core/postal';
+import type { FastifyInstance } from 'fastify';
+import type { Database, Queryable } from '../../db/database';
+import { ApiHttpError } from '../../http/errors';
+import { registerEndpoint } from '../../http/route';
+import { recordAudit } from '../audit/auditTrail';
+import type { SessionContext } from '../auth/sessions';
+
+interface ClientRow {
+  name: string;
+  identifier: string;
+  street: string | null;
+  additional: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string;
+  homepage: string | null;
+  language: 'de_DE' | 'en_GB';
+}
+
+/** The offered countries, named in the member's language (ICU's names: "Deutschland", "Österreich"). */
+function countriesIn(language: string): ClientDetails['countries'] {
+  const names = new Intl.DisplayNames([language.replace('_', '-')], { type: 'region' });
+  return OFFERED_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code }));
+}
+
+async function readDetails(db: Queryable, session: SessionContext, lock = false): Promise<ClientDetails> {
+  const rows = await db.query<ClientRow>(
+    `SELECT c.name, c.identifier, c.street, c.additional, c.postal_code, c.city, c.country, c.homepage, m.language
+       FROM client c JOIN member m ON m.client_uuid = c.uuid
+      WHERE c.uuid = $1 AND m.uuid = $2${lock ? ' FOR UPDATE OF c' : ''}`,
+    [session.clientUuid, session.memberUuid],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiHttpError(404, 'Client.NotFound');
+  return {
+    name: row.name,
+    clientIdentifier: row.identifier,
+    street: row.street,
+    additional: row.additional,
+    postalCode: row.postal_code,
+    city: row.city,
+    country: row.country,
+    homepage: row.homepage,
+    countries: countriesIn(row.language),
+  };
+}
+
+async function readConfiguration(db: Queryable, clientUuid: string, lock = false): Promise<ClientConfiguration> {
+  const rows = await db.query<{
+    support_login_allowed: boolean;
+    external_calendar_href: string | null;
+    licensee_calendar_href: string | null;
+    feature_elearnings: boolean;
+    feature_risk_assessments: boolean;
+    feature_templates: boolean;
+    feature_calendar: boolean;
+  }>(
+    `SELECT c.support_login_allowed, c.external_calendar_href, l.external_calendar_href AS licensee_calendar_href,
+            c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar
+       FROM client c JOIN licensee l ON l.uuid = c.licensee_uuid
+      WHERE c.uuid = $1${lock ? ' FOR UPDATE OF c' : ''}`,
+    [clientUuid],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiHttpError(404, 'Client.NotFound');
+  return {
+    supportLoginAllowed: row.support_login_allowed,
+    externalCalendarHref: row.external_calendar_href,
+    licenseeExternalCalendarHref: row.licensee_calendar_href,
+    featureFlags: {
+      elearnings: row.feature_elearnings,
+      riskAssessments: row.feature_risk_assessments,
+      templates: row.feature_templates,
+      calendar: row.feature_calendar,
+    },
+  };
+}
+
+/** The web address rule of the forms (`httpUrl`), on the server: `Client.Invalid` names the refused field's group. */
+function checkUrl(value: string | null): void {
+  if (value !== null && httpUrl(value) !== null) throw new ApiHttpError(400, 'Client.Invalid');
+}
+
+function detailsForAudit(details: ClientDetails) {
+  const { countries: _countries, clientIdentifier: _identifier, ...fields } = details;
+  return fields;
+}
+
+function configurationForAudit(configuration: ClientConfiguration) {
+  return {
+    supportLoginAllowed: configuration.supportLoginAllowed,
+    externalCalendarHref: configuration.externalCalendarHref,
+  };
+}
+
+/** The company's master data and configuration (super-admin: permissions clientdetails.*). */
+export function registerCompanyRoutes(app: FastifyInstance, db: Database): void {
+  registerEndpoint(app, db, ENDPOINTS.clientDetails, async ({ session }) => readDetails(db, session));
+
+  registerEndpoint(app, db, ENDPOINTS.updateClientDetails, async ({ body, session }) => {
+    if (body.postalCode !== null && !validatePostalCode(body.country, body.postalCode).valid) {
+      throw new ApiHttpError(400, 'Client.InvalidPostalCode');
+    }
+    checkUrl(body.homepage);
+    return db.transaction(async (tx) => {
+      const before = await readDetails(tx, session, true);
+      await tx.query(
+        `UPDATE client SET name = $2, street = $3, additional = $4, postal_code = $5, city = $6, country = $7,
+                           homepage = $8
+          WHERE uuid = $1`,
+        [
+          session.clientUuid,
+          body.name,
+          body.street,
+          body.additional,
+          body.postalCode,
+          body.city,
+          body.country,
+          body.homepage,
+        ],
+      );
+      const after = await readDetails(tx, session);
+      await recordAudit(tx, session, [
+        {
+          action: 'client.update-details',
+          entityType: 'client',
+          entityUuid: session.clientUuid,
+          before: detailsForAudit(before),
+          after: detailsForAudit(after),
+        },
+      ]);
+      return after;
+    });
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.clientConfiguration, async ({ session }) =>
+    readConfiguration(db, session.clientUuid),
+  );
+
+  registerEndpoint(app, db, ENDPOINTS.updateClientConfiguration, async ({ body, session }) => {
+    checkUrl(body.externalCalendarHref);
+    return db.transaction(async (tx) => {
+      const before = await readConfiguration(tx, session.clientUuid, true);
+      await tx.query('UPDATE client SET support_login_allowed = $2, external_calendar_href = $3 WHERE uuid = $1', [
+        session.clientUuid,
+        body.supportLoginAllowed,
+        body.externalCalendarHref,
+      ]);
+      // Refusing the support login also ends the advisers' sessions that are open now.
+      if (!body.supportLoginAllowed) {
+        await tx.query('DELETE FROM session WHERE client_uuid = $1 AND support_adviser IS NOT NULL', [
+          session.clientUuid,
+        ]);
+      }
+      const after = await readConfiguration(tx, session.clientUuid);
+      await recordAudit(tx, session, [
+        {
+          action: 'client.update-configuration',
+          entityType: 'client',
+          entityUuid: session.clientUuid,
+          before: configurationForAudit(before),
+          after: configurationForAudit(after),
+        },
+      ]);
+      return after;
+    });
+  });
+}

@@ -1,0 +1,394 @@
+import { XMLParser } from 'fast-xml-parser';
+import yauzl, { type Entry, type ZipFile } from 'yauzl';
+import type { Queryable } from '../../db/database';
+import { ApiHttpError } from '../../http/errors';
+
+/**
+ * SCORM packages: a zip is checked entry by entry before anything is stored (docs/scorm.md "Package upload"),
+ * `imsmanifest.xml` names the version, title, language and launch file, and the files go into
+ * `elearning_package_file`, the only paths the course route serves.
+ */
+
+export const PACKAGE_LIMITS = {
+  /** The zip as uploaded. */
+  maxUploadBytes: 512 * 1024 * 1024,
+  maxEntries: 10_000,
+  /** All files unpacked. */
+  maxUnpackedBytes: 1024 * 1024 * 1024,
+  /** Unpacked / compressed for one entry; real course media stay far below (images, video are compressed). */
+  maxCompressionRatio: 200,
+  /** Entries smaller than this are not judged by their ratio (a page of text compresses well). */
+  ratioCheckFromBytes: 1024 * 1024,
+  maxPathLength: 500,
+} as const;
+
+export interface ManifestInfo {
+  scormVersion: '1.2' | '2004';
+  title: string;
+  language: 'de_DE' | 'en_GB' | null;
+  /** Relative to the package root, with the item's parameters as query string. */
+  launchPath: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html; charset=utf-8',
+  htm: 'text/html; charset=utf-8',
+  js: 'text/javascript; charset=utf-8',
+  mjs: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  json: 'application/json',
+  xml: 'application/xml',
+  xsd: 'application/xml',
+  txt: 'text/plain; charset=utf-8',
+  vtt: 'text/vtt',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  ico: 'image/x-icon',
+  mp3: 'audio/mpeg',
+  wav: 'audio/wav',
+  ogg: 'audio/ogg',
+  m4a: 'audio/mp4',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  woff: 'font/woff',
+  woff2: 'font/woff2',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
+  eot: 'application/vnd.ms-fontobject',
+  pdf: 'application/pdf',
+  swf: 'application/x-shockwave-flash',
+};
+
+export function contentTypeOf(path: string): string {
+  const extension = path.slice(path.lastIndexOf('.') + 1).toLowerCase();
+  return CONTENT_TYPES[extension] ?? 'application/octet-stream';
+}
+
+const S_IFMT = 0o170000;
+const S_IFLNK = 0o120000;
+
+/**
+ * The entry's path when it is safe to unpack: relative, no `..` segment, no backslash or drive letter, no NUL,
+ * not a symbolic link. Throws ElearningPackage.UnsafePath otherwise; directories answer null.
+ */
+export function safeEntryPath(entry: Pick<Entry, 'fileName' | 'externalFileAttributes'>): string | null {
+  const name = entry.fileName;
+  const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
+  if (mode === S_IFLNK) throw new ApiHttpError(400, 'ElearningPackage.UnsafePath');
+  if (
+    name.length === 0 ||
+    name.length > PACKAGE_LIMITS.maxPathLength ||
+    name.includes('\\') ||
+    name.includes('\u0000') ||
+    name.startsWith('/') ||
+    /^[a-zA-Z]:/.test(name) ||
+    name.split('/').some((segment) => segment === '..' || segment === '.')
+  ) {
+    throw new ApiHttpError(400, 'ElearningPackage.UnsafePath');
+  }
+  return name.endsWith('/') ? null : name;
+}
+
+/** Files left out on unpacking: operating-system clutter, never part of a course. */
+function isClutter(path: string): boolean {
+  return (
+    path.startsWith('__MACOSX/') || path.endsWith('/.DS_Store') || path === '.DS_Store' || path.endsWith('Thumbs.db')
+  );
+}
+
+function openZip(source: string | Buffer): Promise<ZipFile> {
+  const options = { lazyEntries: true, autoClose: false, strictFileNames: true, validateEntrySizes: true };
+  return new Promise((resolve, reject) => {
+    const done = (error: Error | null, zip?: ZipFile) =>
+      error || !zip ? reject(new ApiHttpError(400, 'ElearningPackage.InvalidZip')) : resolve(zip);
+    if (typeof source === 'string') yauzl.open(source, options, done);
+    else yauzl.fromBuffer(source, options, done);
+  });
+}
+
+function readEntries(zip: ZipFile): Promise<Entry[]> {
+  return new Promise((resolve, reject) => {
+    const entries: Entry[] = [];
+    zip.on('entry', (entry: Entry) => {
+      entries.push(entry);
+      if (entries.length > PACKAGE_LIMITS.maxEntries) {
+        reject(new ApiHttpError(400, 'ElearningPackage.TooManyFiles'));
+        return;
+      }
+      zip.readEntry();
+    });
+    zip.on('end', () => resolve(entries));
+    // yauzl refuses unsafe names itself too (strictFileNames); answered as such.
+    zip.on('error', (error: Error) =>
+      reject(
+        new ApiHttpError(
+          400,
+          /relative path|absolute path|invalid characters/i.test(error.message)
+            ? 'ElearningPackage.UnsafePath'
+            : 'ElearningPackage.InvalidZip',
+        ),
+      ),
+    );
+    zip.readEntry();
+  });
+}
+
+/** Reads one entry whole; yauzl stops a stream that inflates to more than the header declared (a lying zip bomb). */
+function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    zip.openReadStream(entry, (error, stream) => {
+      if (error || !stream) {
+        reject(new ApiHttpError(400, 'ElearningPackage.InvalidZip'));
+        return;
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > entry.uncompressedSize) {
+          stream.destroy();
+          reject(new ApiHttpError(400, 'ElearningPackage.TooLarge'));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      stream.on('error', (streamError: Error) =>
+        reject(
+          new ApiHttpError(
+            400,
+            /too many bytes|too few bytes|size/i.test(streamError.message)
+              ? 'ElearningPackage.TooLarge'
+              : 'ElearningPackage.InvalidZip',
+          ),
+        ),
+      );
+      stream.on('end', () => resolve(Buffer.concat(chunks, size)));
+    });
+  });
+}
+
+/** Declared sizes and ratios, before a single byte is inflated. */
+function checkSizes(files: Entry[]): void {
+  let total = 0;
+  for (const entry of files) {
+    total += entry.uncompressedSize;
+    if (total > PACKAGE_LIMITS.maxUnpackedBytes) throw new ApiHttpError(400, 'ElearningPackage.TooLarge');
+    if (
+      entry.uncompressedSize >= PACKAGE_LIMITS.ratioCheckFromBytes &&
+      entry.uncompressedSize > Math.max(entry.compressedSize, 1) * PACKAGE_LIMITS.maxCompressionRatio
+    ) {
+      throw new ApiHttpError(400, 'ElearningPackage.TooLarge');
+    }
+  }
+}
+
+type XmlNode = Record<string, unknown>;
+
+function list(value: unknown): XmlNode[] {
+  if (value === undefined || value === null) return [];
+  return (Array.isArray(value) ? value : [value]).filter((item): item is XmlNode => typeof item === 'object');
+}
+
+function text(value: unknown): string {
+  if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
+  if (Array.isArray(value)) return text(value[0]);
+  if (value && typeof value === 'object') {
+    const node = value as XmlNode;
+    if ('#text' in node) return text(node['#text']);
+    if ('langstring' in node) return text(node.langstring);
+    if ('string' in node) return text(node.string);
+  }
+  return '';
+}
+
+function attribute(node: XmlNode | undefined, name: string): string {
+  const value = node?.[`@_${name}`];
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+/** Joins xml:base values and an href the way a browser resolves them, refusing anything that leaves the package. */
+function joinPath(bases: string[], href: string): string {
+  const [pathPart = '', ...queryParts] = href.split('?');
+  const segments: string[] = [];
+  for (const part of [...bases, pathPart].join('/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (segments.length === 0) throw new ApiHttpError(400, 'ElearningPackage.InvalidManifest');
+      segments.pop();
+      continue;
+    }
+    segments.push(part);
+  }
+  const query = queryParts.join('?');
+  return segments.join('/') + (query ? `?${query}` : '');
+}
+
+function languageOf(code: string): 'de_DE' | 'en_GB' | null {
+  const lower = code.toLowerCase();
+  if (lower.startsWith('de')) return 'de_DE';
+  if (lower.startsWith('en')) return 'en_GB';
+  return null;
+}
+
+/** imsmanifest.xml -> version, title, language, launch file (LESSONS.md "SCORM packages in the wild"). */
+export function parseManifest(xml: string): ManifestInfo {
+  let document: XmlNode;
+  try {
+    const parser = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: '@_',
+      removeNSPrefix: true,
+      processEntities: false,
+      isArray: (name) => ['organization', 'item', 'resource', 'file', 'langstring', 'string'].includes(name),
+    });
+    document = parser.parse(xml) as XmlNode;
+  } catch {
+    throw new ApiHttpError(400, 'ElearningPackage.InvalidManifest');
+  }
+  const manifest = document.manifest as XmlNode | undefined;
+  if (!manifest || typeof manifest !== 'object') throw new ApiHttpError(400, 'ElearningPackage.InvalidManifest');
+  const schemaVersion = text((manifest.metadata as XmlNode | undefined)?.schemaversion);
+  const scormVersion =
+    /2004|cam 1\.3/i.test(schemaVersion) || /adlcp_v1p3|adlseq|imsss/i.test(xml) ? '2004' : ('1.2' as const);
+
+  const organizations = manifest.organizations as XmlNode | undefined;
+  const all = list(organizations?.organization);
+  const defaultId = attribute(organizations, 'default');
+  // Some manifests name a default organization that does not exist: the first one then.
+  const organization = all.find((candidate) => attribute(candidate, 'identifier') === defaultId) ?? all[0];
+  if (!organization) throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
+
+  const firstLaunchable = (items: XmlNode[]): XmlNode | undefined => {
+    for (const item of items) {
+      if (attribute(item, 'identifierref')) return item;
+      const nested = firstLaunchable(list(item.item));
+      if (nested) return nested;
+    }
+    return undefined;
+  };
+  const item = firstLaunchable(list(organization.item));
+  const resources = manifest.resources as XmlNode | undefined;
+  const resource = list(resources?.resource).find(
+    (candidate) => attribute(candidate, 'identifier') === attribute(item, 'identifierref'),
+  );
+  const href = attribute(resource, 'href');
+  if (!item || !resource || !href) throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
+  const bases = [attribute(manifest, 'base'), attribute(resources, 'base'), attribute(resource, 'base')];
+  let launchPath = joinPath(bases, href);
+  const parameters = attribute(item, 'parameters');
+  if (parameters) {
+    const query = parameters.replace(/^[?&]+/, '');
+    launchPath += (launchPath.includes('?') ? '&' : '?') + query;
+  }
+
+  const lom = ((manifest.metadata as XmlNode | undefined)?.lom ?? {}) as XmlNode;
+  const general = (lom.general ?? {}) as XmlNode;
+  const title = (text(organization.title) || text(general.title) || text(item.title) || 'SCORM').slice(0, 200);
+  return { scormVersion, title, language: languageOf(text(general.language)), launchPath };
+}
+
+export interface UnpackedPackage extends ManifestInfo {
+  files: Array<{ path: string; content: Buffer }>;
+  unpackedBytes: number;
+}
+
+/**
+ * Checks and unpacks a SCORM zip (a file path or, for the demo seed, bytes). The package root is the folder of
+ * the shallowest imsmanifest.xml (some tools wrap everything in one folder); files outside it are left out.
+ */
+export async function unpackScormPackage(source: string | Buffer): Promise<UnpackedPackage> {
+  const zip = await openZip(source);
+  try {
+    const entries = await readEntries(zip);
+    const files: Array<{ entry: Entry; path: string }> = [];
+    for (const entry of entries) {
+      const path = safeEntryPath(entry);
+      if (path && !isClutter(path)) files.push({ entry, path });
+    }
+    checkSizes(files.map((file) => file.entry));
+    const manifests = files
+      .filter((file) => file.path === 'imsmanifest.xml' || file.path.endsWith('/imsmanifest.xml'))
+      .sort((a, b) => a.path.split('/').length - b.path.split('/').length);
+    const manifestFile = manifests[0];
+    if (!manifestFile) throw new ApiHttpError(400, 'ElearningPackage.MissingManifest');
+    const root = manifestFile.path.slice(0, -'imsmanifest.xml'.length);
+    const info = parseManifest((await readEntry(zip, manifestFile.entry)).toString('utf8'));
+    const inRoot = files.filter((file) => file.path.startsWith(root));
+    const launchFile = info.launchPath.split('?')[0];
+    if (!inRoot.some((file) => file.path.slice(root.length) === launchFile)) {
+      throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
+    }
+    const unpacked: UnpackedPackage['files'] = [];
+    let unpackedBytes = 0;
+    for (const file of inRoot) {
+      const content = await readEntry(zip, file.entry);
+      unpackedBytes += content.length;
+      if (unpackedBytes > PACKAGE_LIMITS.maxUnpackedBytes) throw new ApiHttpError(400, 'ElearningPackage.TooLarge');
+      unpacked.push({ path: file.path.slice(root.length), content });
+    }
+    return { ...info, files: unpacked, unpackedBytes };
+  } finally {
+    zip.close();
+  }
+}
+
+/** Rows per INSERT: bounded by count and bytes, so that a package of thousands of files takes a few statements. */
+const BATCH_FILES = 500;
+const BATCH_BYTES = 16 * 1024 * 1024;
+
+/** Stores an unpacked package under the e-learning and makes it the e-learning's course. */
+export async function storeScormPackage(
+  tx: Queryable,
+  target: { clientUuid: string; elearningUuid: string; uploadedBy: string | null },
+  unpacked: UnpackedPackage,
+): Promise<string> {
+  const [row] = await tx.query<{ uuid: string }>(
+    `INSERT INTO elearning_package (client_uuid, elearning_uuid, scorm_version, launch_path, title, language,
+                                    file_count, unpacked_bytes, uploaded_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING uuid`,
+    [
+      target.clientUuid,
+      target.elearningUuid,
+      unpacked.scormVersion,
+      unpacked.launchPath,
+      unpacked.title,
+      unpacked.language,
+      unpacked.files.length,
+      unpacked.unpackedBytes,
+      target.uploadedBy,
+    ],
+  );
+  if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');
+  let batch: UnpackedPackage['files'] = [];
+  let batchBytes = 0;
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const params: unknown[] = [row.uuid];
+    const values = batch.map((file) => {
+      params.push(file.path, contentTypeOf(file.path), file.content.length, file.content);
+      const at = params.length;
+      return `($1, $${at - 3}, $${at - 2}, $${at - 1}, $${at})`;
+    });
+    await tx.query(
+      `INSERT INTO elearning_package_file (package_uuid, path, content_type, size_bytes, content) VALUES ${values.join(', ')}`,
+      params,
+    );
+    batch = [];
+    batchBytes = 0;
+  };
+  for (const file of unpacked.files) {
+    batch.push(file);
+    batchBytes += file.content.length;
+    if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) await flush();
+  }
+  await flush();
+  await tx.query('UPDATE elearning SET package_uuid = $2, updated_at = now() WHERE uuid = $1', [
+    target.elearningUuid,
+    row.uuid,
+  ]);
+  return row.uuid;
+}

@@ -1,0 +1,137 @@
+/**
+ * What a SCORM data tree means for the product: done or not, score and time (docs/scorm.md "When is a course
+ * done"). Pure functions over the cmi tree as scorm-again renders it (`{core: {...}}` for 1.2, flat for 2004).
+ */
+
+export type ScormVersion = '1.2' | '2004';
+type Tree = Record<string, unknown>;
+
+export interface CmiSummary {
+  /** 1.2: lesson_status; 2004: completion_status. */
+  completionStatus: string | null;
+  /** 1.2: passed/failed from lesson_status; 2004: success_status. */
+  successStatus: string | null;
+  done: boolean;
+  scorePercent: number | null;
+  passed: boolean | null;
+}
+
+function node(tree: unknown, key: string): Tree {
+  const value = (tree as Tree | undefined)?.[key];
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Tree) : {};
+}
+
+function str(tree: Tree, key: string): string {
+  const value = tree[key];
+  return typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+}
+
+function num(tree: Tree, key: string): number | null {
+  const raw = str(tree, key);
+  if (raw === '') return null;
+  const value = Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
+
+const clampPercent = (value: number) => Math.round(Math.min(100, Math.max(0, value)) * 100) / 100;
+
+/** scaled (2004) first; else raw within min..max (max defaults to 100 as both SCORM versions assume). */
+function scorePercentOf(score: Tree): number | null {
+  const scaled = num(score, 'scaled');
+  if (scaled !== null) return clampPercent(scaled * 100);
+  const raw = num(score, 'raw');
+  if (raw === null) return null;
+  const min = num(score, 'min') ?? 0;
+  const max = num(score, 'max') ?? 100;
+  if (max <= min) return clampPercent(raw);
+  return clampPercent(((raw - min) / (max - min)) * 100);
+}
+
+export function summariseCmi(version: ScormVersion, cmi: Tree): CmiSummary {
+  if (version === '1.2') {
+    const core = node(cmi, 'core');
+    const status = str(core, 'lesson_status') || null;
+    const passed = status === 'passed' ? true : status === 'failed' ? false : null;
+    return {
+      completionStatus: status,
+      successStatus: passed === null ? null : status,
+      // 1.2: "passed" and "completed" are done; "failed" asks for another try.
+      done: status === 'passed' || status === 'completed',
+      scorePercent: scorePercentOf(node(core, 'score')),
+      passed,
+    };
+  }
+  const completion = str(cmi, 'completion_status') || null;
+  const success = str(cmi, 'success_status') || null;
+  const passed = success === 'passed' ? true : success === 'failed' ? false : null;
+  return {
+    completionStatus: completion,
+    successStatus: success,
+    // 2004: passed, or completed without a failed quiz (success unknown counts as no quiz).
+    done: success === 'passed' || (completion === 'completed' && success !== 'failed'),
+    scorePercent: scorePercentOf(node(cmi, 'score')),
+    passed,
+  };
+}
+
+function pad(value: number, length = 2): string {
+  return String(value).padStart(length, '0');
+}
+
+/** Seconds as SCORM 1.2 CMITimespan (HHHH:MM:SS) or SCORM 2004 duration (PT#H#M#S). */
+export function formatScormTime(version: ScormVersion, seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  const hours = Math.floor(whole / 3600);
+  const minutes = Math.floor((whole % 3600) / 60);
+  const rest = whole % 60;
+  if (version === '1.2') return `${pad(hours, 4)}:${pad(minutes)}:${pad(rest)}`;
+  return `PT${hours}H${minutes}M${rest}S`;
+}
+
+/**
+ * The tree as stored: session_time leaves (it is write-only and counted into total_time already; loading it back
+ * would count it twice), total_time is the whole time so far, so the next session adds to it.
+ */
+export function cmiForStorage(version: ScormVersion, cmi: Tree, totalSeconds: number): Tree {
+  const copy = structuredClone(cmi);
+  const holder = version === '1.2' ? node(copy, 'core') : copy;
+  if (version === '1.2' && !copy.core) copy.core = holder;
+  delete holder.session_time;
+  holder.total_time = formatScormTime(version, totalSeconds);
+  return copy;
+}
+
+export interface Learner {
+  id: string;
+  /** "Last, First" as both SCORM versions ask. */
+  name: string;
+  language: 'de_DE' | 'en_GB';
+}
+
+/**
+ * The tree the player loads: the learner, his language, and `entry` = resume when the course suspended (it left
+ * with exit "suspend" or kept a bookmark / suspend data), ab-initio on a first start.
+ */
+export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learner): Tree {
+  const copy = structuredClone(stored);
+  const language = learner.language === 'de_DE' ? 'de' : 'en';
+  if (version === '1.2') {
+    const core = node(copy, 'core');
+    copy.core = core;
+    const resume =
+      str(core, 'exit') === 'suspend' || str(core, 'lesson_location') !== '' || str(copy, 'suspend_data') !== '';
+    core.entry = resume ? 'resume' : 'ab-initio';
+    core.exit = '';
+    core.student_id = learner.id;
+    core.student_name = learner.name;
+    copy.student_preference = { ...node(copy, 'student_preference'), language };
+    return copy;
+  }
+  const resume = str(copy, 'exit') === 'suspend' || str(copy, 'location') !== '' || str(copy, 'suspend_data') !== '';
+  copy.entry = resume ? 'resume' : 'ab-initio';
+  copy.exit = '';
+  copy.learner_id = learner.id;
+  copy.learner_name = learner.name;
+  copy.learner_preference = { ...node(copy, 'learner_preference'), language };
+  return copy;
+}

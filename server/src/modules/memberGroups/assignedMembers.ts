@@ -1,0 +1,77 @@
+import type { AssignedMember, AssignedMemberListRequest } from '@dash/shared-core';
+import type { Queryable } from '../../db/database';
+import { likePattern, orderBy } from '../../db/rows';
+import { readTablePage } from '../../db/tablePage';
+
+/** Sort keys of the assigned-member tables -> columns of `member m` (the member_list_* indexes lead with them). */
+const ASSIGNED_MEMBER_COLUMNS: Record<string, string> = {
+  lastName: 'm.last_name',
+  firstName: 'm.first_name',
+  username: 'm.username',
+  email: 'm.email',
+  role: 'm.role',
+  status: 'm.status',
+};
+
+interface AssignedMemberRow {
+  uuid: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  role: AssignedMember['role'];
+  status: AssignedMember['status'];
+}
+
+/**
+ * One page of the members of a group or org unit (`membership`: a relation with `member_uuid`, already limited to
+ * the one group or unit through its own parameters in `params`). Archived members never show; sorting, search and
+ * paging happen in the database.
+ */
+export async function readAssignedMembers(
+  db: Queryable,
+  request: Required<Pick<AssignedMemberListRequest, 'page' | 'perPage' | 'sortBy' | 'sortDirection'>> & {
+    filter: { search?: string };
+  },
+  membership: string,
+  params: unknown[],
+): Promise<{ items: AssignedMember[]; total: number }> {
+  const where = ['m.archived_at IS NULL'];
+  const own = [...params];
+  if (request.filter.search) {
+    own.push(likePattern(request.filter.search));
+    // search_text is lower('first last' \n username \n email) (migration 004).
+    where.push(`m.search_text LIKE lower($${own.length})`);
+  }
+  const from = `FROM (${membership}) ms JOIN member m ON m.uuid = ms.member_uuid WHERE ${where.join(' AND ')}`;
+  const { rows, total } = await readTablePage<AssignedMemberRow>(db, {
+    select: `SELECT m.uuid, m.username, m.first_name, m.last_name, m.email, m.role, m.status ${from}`,
+    count: `SELECT count(*)::int AS total ${from}`,
+    params: own,
+    order: orderBy(ASSIGNED_MEMBER_COLUMNS, request.sortBy, request.sortDirection, 'm.uuid'),
+    page: request.page,
+    perPage: request.perPage,
+  });
+  return {
+    items: rows.map((row) => ({
+      uuid: row.uuid,
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      role: row.role,
+      status: row.status,
+    })),
+    total,
+  };
+}
+
+/** True when PostgreSQL refused a row for a unique index (two groups or sibling units of the same name). */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** Distinct uuids in request order: a repeated uuid is one member. */
+export function distinct(uuids: readonly string[]): string[] {
+  return [...new Set(uuids.map((uuid) => uuid.toLowerCase()))];
+}

@@ -1,0 +1,249 @@
+import type { RiskAction, StopType } from '@dash/shared-core/contract';
+// exceljs and pdf-lib load with the first export, not with the server: 2 s of every start (issue 18).
+import type { PDFFont } from 'pdf-lib';
+
+export type ExportLanguage = 'de_DE' | 'en_GB';
+export type ExportAction = RiskAction;
+
+export interface ActionListDocument {
+  licenseeName: string;
+  clientName: string;
+  title: string;
+  targetName: string;
+  /** YYYY-MM-DD */
+  date: string;
+  actions: readonly ExportAction[];
+}
+
+const TEXTS: Record<
+  ExportLanguage,
+  {
+    heading: string;
+    headers: [string, string, string, string, string, string, string, string];
+    stop: Record<StopType, string>;
+    open: string;
+    item: (index: number, total: number) => string;
+    page: (index: number, total: number) => string;
+    empty: string;
+    created: string;
+    sheet: string;
+  }
+> = {
+  de_DE: {
+    heading: 'Maßnahmenliste',
+    headers: ['Nr.', 'Gefährdung', 'Risiko', 'STOP', 'Maßnahme', 'Verantwortlich', 'Fällig am', 'Erledigt'],
+    stop: {
+      substitution: 'Substitution',
+      technical: 'Technisch',
+      organisational: 'Organisatorisch',
+      personal: 'Personenbezogen',
+    },
+    open: 'offen',
+    item: (index, total) => `${index} von ${total}`,
+    page: (index, total) => `Seite ${index} von ${total}`,
+    empty: 'Keine Maßnahmen.',
+    created: 'Erstellt am',
+    sheet: 'Maßnahmen',
+  },
+  en_GB: {
+    heading: 'Risk action list',
+    headers: ['No.', 'Hazard', 'Risk', 'STOP', 'Action', 'Responsible', 'Due date', 'Done'],
+    stop: {
+      substitution: 'Substitution',
+      technical: 'Technical',
+      organisational: 'Organisational',
+      personal: 'Personal',
+    },
+    open: 'open',
+    item: (index, total) => `${index} of ${total}`,
+    page: (index, total) => `Page ${index} of ${total}`,
+    empty: 'No actions.',
+    created: 'Created on',
+    sheet: 'Actions',
+  },
+};
+
+function formatDay(day: string, language: ExportLanguage): string {
+  const [year, month, date] = day.slice(0, 10).split('-');
+  return language === 'de_DE' ? `${date}.${month}.${year}` : `${date}/${month}/${year}`;
+}
+
+/** The cells of one action, in the order of the headers. */
+function cells(action: ExportAction, index: number, total: number, language: ExportLanguage): string[] {
+  const texts = TEXTS[language];
+  return [
+    texts.item(index + 1, total),
+    action.load[language],
+    String(action.riskFactor),
+    texts.stop[action.stop],
+    action.note ? `${action.description[language]}\n${action.note}` : action.description[language],
+    action.responsibleName,
+    formatDay(action.dueDate, language),
+    action.doneAt ? `${formatDay(action.doneAt, language)} ${action.doneByName ?? ''}`.trim() : texts.open,
+  ];
+}
+
+/**
+ * OWASP CSV injection: a text starting with =, +, -, @, tab or CR could be taken for a formula once the sheet is
+ * saved as CSV or pasted elsewhere; such texts get a leading apostrophe. Every cell is also a plain string cell.
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+async function buildWorkbook(language: ExportLanguage, document: ActionListDocument): Promise<Buffer> {
+  const texts = TEXTS[language];
+  const { default: ExcelJS } = await import('exceljs');
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = document.licenseeName;
+  workbook.created = new Date();
+  workbook.title = `${texts.heading} ${document.title}`;
+  const sheet = workbook.addWorksheet(texts.sheet, {
+    pageSetup: { orientation: 'landscape', fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  const header = [
+    [document.licenseeName],
+    [`${texts.heading}: ${document.title} (${document.targetName})`],
+    [document.clientName],
+    [`${texts.created} ${formatDay(document.date, language)}`],
+    [],
+  ];
+  for (const line of header) sheet.addRow(line.map(neutraliseFormula));
+  sheet.getRow(1).font = { bold: true, size: 14 };
+  sheet.getRow(2).font = { bold: true };
+  const headRow = sheet.addRow(texts.headers);
+  headRow.font = { bold: true };
+  sheet.views = [{ state: 'frozen', ySplit: headRow.number }];
+  document.actions.forEach((action, index) => {
+    const row = sheet.addRow(cells(action, index, document.actions.length, language).map(neutraliseFormula));
+    row.alignment = { vertical: 'top', wrapText: true };
+  });
+  [10, 36, 8, 16, 50, 24, 12, 24].forEach((width, index) => {
+    sheet.getColumn(index + 1).width = width;
+  });
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+/** Helvetica covers WinAnsi only: anything else becomes '?', never an exception halfway through a document. */
+function printable(font: PDFFont, value: string): string {
+  const supported = new Set(font.getCharacterSet());
+  return [...value.replace(/\r?\n/g, ' ')]
+    .map((char) => (supported.has(char.codePointAt(0) ?? 0) ? char : '?'))
+    .join('');
+}
+
+function wrap(font: PDFFont, size: number, value: string, width: number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of value.split(/\s+/).filter(Boolean)) {
+    const candidate = line ? `${line} ${word}` : word;
+    if (font.widthOfTextAtSize(candidate, size) <= width) {
+      line = candidate;
+      continue;
+    }
+    if (line) lines.push(line);
+    // A single word wider than the column is cut.
+    let rest = word;
+    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
+      let cut = rest.length - 1;
+      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  if (line) lines.push(line);
+  return lines.length > 0 ? lines : [''];
+}
+
+/** A4 landscape with a repeated table header and "Page x of y" in every footer. */
+async function buildPdf(language: ExportLanguage, document: ActionListDocument): Promise<Uint8Array> {
+  const texts = TEXTS[language];
+  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${texts.heading} ${document.title}`);
+  pdf.setAuthor(document.licenseeName);
+  pdf.setCreationDate(new Date());
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const [pageWidth, pageHeight] = [841.89, 595.28];
+  const margin = 36;
+  const size = 8.5;
+  const lineHeight = 11;
+  const widths = [44, 150, 32, 70, 220, 100, 56, 98];
+  const columnX = widths.map((_, index) => margin + widths.slice(0, index).reduce((sum, width) => sum + width, 0));
+  const grey = rgb(0.35, 0.35, 0.35);
+
+  const pages: ReturnType<typeof pdf.addPage>[] = [];
+  let page = pdf.addPage([pageWidth, pageHeight]);
+  let y = 0;
+  const startPage = (first: boolean) => {
+    if (!first) page = pdf.addPage([pageWidth, pageHeight]);
+    pages.push(page);
+    y = pageHeight - margin;
+    page.drawText(printable(bold, document.licenseeName), { x: margin, y: y - 12, size: 12, font: bold });
+    page.drawText(printable(font, `${texts.created} ${formatDay(document.date, language)}`), {
+      x: pageWidth - margin - 120,
+      y: y - 12,
+      size: 9,
+      font,
+      color: grey,
+    });
+    y -= 30;
+    page.drawText(printable(bold, `${texts.heading}: ${document.title} (${document.targetName})`), {
+      x: margin,
+      y,
+      size: 11,
+      font: bold,
+    });
+    y -= 14;
+    page.drawText(printable(font, document.clientName), { x: margin, y, size: 9, font, color: grey });
+    y -= 20;
+    texts.headers.forEach((header, index) => {
+      page.drawText(printable(bold, header), { x: (columnX[index] ?? margin) + 2, y, size, font: bold });
+    });
+    y -= 4;
+    page.drawLine({ start: { x: margin, y }, end: { x: pageWidth - margin, y }, thickness: 0.8 });
+    y -= lineHeight;
+  };
+  startPage(true);
+  if (document.actions.length === 0) page.drawText(printable(font, texts.empty), { x: margin, y, size, font });
+  document.actions.forEach((action, index) => {
+    const columns = cells(action, index, document.actions.length, language).map((value, column) =>
+      wrap(font, size, printable(font, value), (widths[column] ?? 40) - 6),
+    );
+    const height = Math.max(...columns.map((lines) => lines.length)) * lineHeight + 4;
+    if (y - height < margin + 20) startPage(false);
+    columns.forEach((lines, column) => {
+      lines.forEach((line, lineIndex) => {
+        page.drawText(line, { x: (columnX[column] ?? margin) + 2, y: y - lineIndex * lineHeight, size, font });
+      });
+    });
+    y -= height;
+    page.drawLine({
+      start: { x: margin, y: y + lineHeight - 2 },
+      end: { x: pageWidth - margin, y: y + lineHeight - 2 },
+      thickness: 0.3,
+      color: grey,
+    });
+  });
+  pages.forEach((each, index) => {
+    each.drawText(printable(font, texts.page(index + 1, pages.length)), {
+      x: pageWidth - margin - 70,
+      y: margin - 14,
+      size: 8,
+      font,
+      color: grey,
+    });
+  });
+  // Uncompressed text operators keep the file searchable by simple tools; object streams stay off for the same.
+  return pdf.save({ useObjectStreams: false });
+}
+
+export async function buildActionListFile(
+  format: 'xlsx' | 'pdf',
+  language: ExportLanguage,
+  document: ActionListDocument,
+): Promise<Uint8Array> {
+  return format === 'pdf' ? buildPdf(language, document) : buildWorkbook(language, document);
+}

@@ -1,0 +1,116 @@
+/** The authorisation matrix's vocabulary: demo logins, seeded uuids and what an entry says about its route. */
+import type { Role } from '@dash/shared-core';
+import type { ENDPOINTS } from '@dash/shared-core/contract';
+import type { Database } from '../../src/db/database';
+import type { InjectResponse } from '../helpers';
+import type { RiskAssessmentIds } from './riskAssessments';
+
+export type LoginName =
+  | 'acme/super.admin'
+  | 'acme/admin'
+  | 'acme/ou.admin'
+  | 'acme/loc.admin'
+  | 'acme/member'
+  | 'globex/admin'
+  | 'initech/admin';
+
+export const LOGINS: Record<LoginName, { clientIdentifier: string; username: string; role: Role; host?: string }> = {
+  'acme/super.admin': { clientIdentifier: 'acme', username: 'super.admin', role: 'super-admin' },
+  'acme/admin': { clientIdentifier: 'acme', username: 'admin', role: 'admin' },
+  'acme/ou.admin': { clientIdentifier: 'acme', username: 'ou.admin', role: 'ou-admin' },
+  'acme/loc.admin': { clientIdentifier: 'acme', username: 'loc.admin', role: 'loc-admin' },
+  'acme/member': { clientIdentifier: 'acme', username: 'member', role: 'member' },
+  'globex/admin': { clientIdentifier: 'globex', username: 'admin', role: 'admin' },
+  // initech has e-learnings switched off in this test (beforeAll), to prove the flag on every e-learning call.
+  'initech/admin': { clientIdentifier: 'initech', username: 'admin', role: 'admin', host: 'partner.localhost' },
+};
+
+/** Uuids of the seeded data, looked up once. */
+export interface Ids extends RiskAssessmentIds {
+  acmeMember: string;
+  acmeAdmin: string;
+  globexMember: string;
+  licenseeLogo: string;
+  /** A file that belongs to globex: never served by the public file route. */
+  globexFile: string;
+  /** A plain acme member the member calls change (fields: TARGET_FIELDS of matrix/members.ts). */
+  acmeMatrixMember: string;
+  /** An archived acme member and one of globex (the archive calls). */
+  acmeArchivedMember: string;
+  globexArchivedMember: string;
+  /** Org units: acme's root (also its default unit), acme's "Produktion", globex's root. */
+  acmeRootOrgUnit: string;
+  acmeOrgUnit: string;
+  globexOrgUnit: string;
+  /** Locations: acme's "Werk Hamburg", one of globex. */
+  acmeLocation: string;
+  globexLocation: string;
+  /** Member groups: acme's first-aid group, one of globex. */
+  acmeGroup: string;
+  globexGroup: string;
+}
+
+export type Input = Record<string, unknown>;
+
+export interface MatrixEntry {
+  access: 'public' | 'session';
+  /** The contract entry behind the route; absent for the few routes outside the contract. */
+  endpoint?: keyof typeof ENDPOINTS;
+  /** A concrete URL, for routes with path parameters. */
+  url?: (ids: Ids) => string;
+  /** Who makes the valid call of a session route (default acme/admin); public routes are called signed out. */
+  as?: LoginName;
+  /** A valid body (POST) or query (GET). */
+  sample: (ids: Ids) => Input;
+  /** Checks the answer of the valid call beyond its status. */
+  expectValid?: (response: InjectResponse) => void;
+  /** The status of the valid call when it is not 200 (Swagger UI's index.html redirects: 302). */
+  validStatus?: number;
+  /**
+   * A call whose body is a file (the SCORM package upload): every object input goes into the query string and the
+   * body is this file; other inputs (arrays, numbers, invalid JSON) are sent as JSON as usual.
+   */
+  rawBody?: { contentType: string; payload: () => Buffer };
+  /** false: the route takes no validated input (Swagger UI, files). */
+  validated: boolean;
+  /** Bodies or queries of the wrong shape besides the generic ones (extra property, wrong JSON type). */
+  malformed?: (ids: Ids) => unknown[];
+  /** Demo logins lacking the permission (403 Auth.Forbidden); null when every signed-in role may call it. */
+  forbiddenFor: readonly LoginName[] | null;
+  /** The call takes a uuid: another client's uuid answers exactly as a uuid that does not exist. */
+  otherClientUuid?: {
+    foreign: (ids: Ids) => string;
+    request: (uuid: string) => { url?: string; input?: Input };
+    status: number;
+    code: string;
+  };
+  /** Rows the valid call needs (e.g. an uploaded import file), made once before the tests. */
+  setup?: (db: Database, ids: Ids) => Promise<void>;
+  /**
+   * A multipart route (file upload): a call whose input is a plain object sends it as form fields beside this file
+   * (form field `file`); other inputs (arrays, numbers, invalid JSON) go as JSON, as for every route.
+   */
+  multipartFile?: { filename: string; content: string };
+  /** A login whose client has the call's app switched off (403 Auth.FeatureDisabled). */
+  featureFlagOffFor?: LoginName;
+  /**
+   * A writing call: a rejected request must change nothing. Required for every call that is not a GET and not marked
+   * `reads: true` in API_ROUTES (the matrix test lists the few exemptions: sign-in calls that only create a session).
+   * `snapshot` reads what the call changes (default: the caller's member row; required for public calls); the control
+   * call proves the snapshot can tell a change.
+   */
+  writes?: {
+    snapshot?: (db: Database, ids: Ids) => Promise<unknown>;
+    /** A valid body that changes what `snapshot` reads. */
+    changing: (ids: Ids) => Input;
+    /** Valid JSON the handler itself rejects, with its answer. */
+    rejected?: Array<{ body: (ids: Ids) => Input; status: number; code: string }>;
+    /**
+     * A valid body sent after the control call to leave the data usable for the other tests (default: the sample),
+     * for calls whose sample no longer applies once `changing` went through (a changed password or username).
+     */
+    restore?: (ids: Ids) => Input;
+  };
+}
+
+export const tableDefaults = { filter: {}, page: 1, perPage: 25, sortDirection: 'asc' } as const;

@@ -1,0 +1,99 @@
+/** Start overview (issue 17): the counts of each bubble match the lists' filters; the risk-action filters. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, expectError, memberUuid, type TestServer } from './helpers';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const table = (status: string) => ({
+  filter: { status },
+  page: 1,
+  perPage: 25,
+  sortBy: 'dueDate',
+  sortDirection: 'asc',
+});
+
+describe('start task counts', () => {
+  it('counts each bubble exactly as the list of that filter shows it, for both areas', async () => {
+    const member = await memberUuid(server.db, 'acme', 'member');
+    // One task in each state, so that every bubble has something to count.
+    const tasks = await server.db.query<{ uuid: string }>(
+      // One task per e-learning that has no other open attempt: reopening it must not make a second open one.
+      `SELECT DISTINCT ON (t.elearning_uuid) t.uuid FROM elearning_task t JOIN elearning c ON c.uuid = t.elearning_uuid
+        WHERE t.member_uuid = $1 AND t.reset_at IS NULL AND c.active AND c.activate_on IS NULL AND c.deactivate_on IS NULL
+          AND t.available_from <= current_date
+          AND NOT EXISTS (SELECT 1 FROM elearning_task o WHERE o.elearning_uuid = t.elearning_uuid
+                            AND o.member_uuid = t.member_uuid AND o.uuid <> t.uuid
+                            AND o.completed_at IS NULL AND o.reset_at IS NULL)
+        ORDER BY t.elearning_uuid, t.uuid`,
+      [member],
+    );
+    expect(tasks.length).toBeGreaterThanOrEqual(3);
+    await server.db.query(
+      'UPDATE elearning_task SET due_date = current_date - 3, completed_at = NULL WHERE uuid = $1',
+      [tasks[0]?.uuid],
+    );
+    await server.db.query(
+      'UPDATE elearning_task SET due_date = current_date + 2, completed_at = NULL WHERE uuid = $1',
+      [tasks[1]?.uuid],
+    );
+    await server.db.query(
+      'UPDATE elearning_task SET due_date = current_date + 20, completed_at = NULL WHERE uuid = $1',
+      [tasks[2]?.uuid],
+    );
+    const agent = await server.login('acme', 'member');
+    const counts = (await agent.get('/api/start/read-task-counts')).json();
+    expect(counts.riskActions).toBeNull();
+    for (const [area, path] of [
+      ['elearnings', '/api/elearning/read-member-tasks'],
+      ['riskAssessments', '/api/risk-assessment/read-member-tasks'],
+    ] as const) {
+      expect(counts[area]).not.toBeNull();
+      for (const bubble of ['overdue', 'next7Days', 'nextMonth', 'done', 'all']) {
+        const list = await agent.post(path, table(bubble));
+        expect(list.statusCode).toBe(200);
+        expect(counts[area][bubble], `${area} ${bubble}`).toBe(list.json().total);
+      }
+    }
+    expect(counts.elearnings.overdue).toBeGreaterThanOrEqual(1);
+    expect(counts.elearnings.next7Days).toBeGreaterThanOrEqual(1);
+    expect(counts.elearnings.nextMonth).toBeGreaterThanOrEqual(2);
+  });
+
+  it('leaves out an area the client has switched off', async () => {
+    const agent = await server.login('globex', 'admin');
+    const counts = (await agent.get('/api/start/read-task-counts')).json();
+    expect(counts.elearnings).not.toBeNull();
+    expect(counts.riskAssessments).toBeNull();
+    expect(counts.riskActions).toBeNull();
+  });
+});
+
+describe('risk-action filters for administrators', () => {
+  it('lists the assessments waiting for actions and those with actions agreed, with counts to match', async () => {
+    await server.db.query(
+      `UPDATE risk_assessment_task SET status = 'risksCreated' WHERE uuid = (SELECT uuid FROM risk_assessment_task
+         WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme') AND active ORDER BY title LIMIT 1)`,
+    );
+    const admin = await server.login('acme', 'admin');
+    const counts = (await admin.get('/api/start/read-task-counts')).json();
+    const define = (await admin.post('/api/start/read-risk-action-tasks', table('riskActionDefine'))).json();
+    const agreed = (await admin.post('/api/start/read-risk-action-tasks', table('riskActionAgreed'))).json();
+    expect(define.total).toBeGreaterThanOrEqual(1);
+    expect(counts.riskActions).toEqual({ riskActionDefine: define.total, riskActionAgreed: agreed.total });
+    expect(define.items[0]).toMatchObject({ status: 'risksCreated' });
+    const member = await server.login('acme', 'member');
+    expectError(
+      await member.post('/api/start/read-risk-action-tasks', table('riskActionDefine')),
+      403,
+      'Auth.Forbidden',
+    );
+    expectError(await admin.post('/api/start/read-risk-action-tasks', table('open')), 400, 'Schema.ValidationFailed');
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Fixed values of the locations and company settings that the contract (server) and the forms (browser) share.
+ * Plain values, no zod: the browser imports them from the main entry.
+ */
+
+export const LOCATION_TYPES = ['headquarters', 'branch'] as const;
+export type LocationType = (typeof LOCATION_TYPES)[number];
+
+/** The countries a location (and the company address) can be in: the ones the product is offered in. */
+export const OFFERED_COUNTRIES = ['DE', 'AT'] as const;
+export type OfferedCountry = (typeof OFFERED_COUNTRIES)[number];
+
+/** Limits of a location's fields. */
+export const LOCATION_LIMITS = {
+  nameMaxLength: 255,
+  cityMaxLength: 255,
+  /** m²: the largest sites are a few km² of halls. */
+  floorSpaceMax: 10_000_000,
+  responsibleMembersMax: 50,
+} as const;
+
+/** At most this many uuids in one bulk call (delete, assign, remove). */
+export const LOCATION_BULK_MAX = 1000;
+
+/** Limits of the company's master data. */
+export const CLIENT_DETAILS_LIMITS = {
+  nameMaxLength: 255,
+  streetMaxLength: 255,
+  additionalMaxLength: 255,
+  postalCodeMaxLength: 20,
+  cityMaxLength: 255,
+} as const;

@@ -1,0 +1,1 @@
+export declare const FEDERATION_GLOBALS: { readonly sdk: string; readonly errorCodes: string };
