@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { resetLink, startSmtpServer } from '../../server/test/smtp';
 import { MAIN_PORT, SMTP_PORT } from '../playwright.config';
-import { PASSWORD, signIn } from './helpers';
+import { PASSWORD, signIn, switchLanguage } from './helpers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -158,7 +158,7 @@ test('profile: every tab in German and English; security errors show the spec me
     await expect(page.locator('.ui-tabs').getByRole('link', { name: label, exact: true })).toBeVisible();
 
   // English: every tab again
-  await page.getByTestId('language-switch').selectOption('en_GB');
+  await switchLanguage(page, 'en_GB');
   for (const label of tabs.en)
     await expect(page.locator('.ui-tabs').getByRole('link', { name: label, exact: true })).toBeVisible();
   await page.locator('.ui-tabs').getByRole('link', { name: 'Personal details', exact: true }).click();
@@ -179,7 +179,7 @@ test('profile: every tab in German and English; security errors show the spec me
   await expect(page).toHaveURL(/\/dashboard\/profile\/settings/);
 
   // Back to German for the other browser tests.
-  await page.getByTestId('language-switch').selectOption('de_DE');
+  await switchLanguage(page, 'de_DE');
   await expect(page.locator('.ui-tabs').getByRole('link', { name: 'Einstellungen', exact: true })).toBeVisible();
 });
 

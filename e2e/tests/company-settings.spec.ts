@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -44,7 +44,7 @@ test.describe('company settings (super-admin)', () => {
     await expect(page.getByTestId('company-details-form').getByLabel('Land')).toHaveValue('AT');
 
     // English: the labels and the countries' names follow the language.
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await expect(page.getByRole('heading', { name: 'Master data' })).toBeVisible();
     await expect(page.getByTestId('company-details-form').getByLabel('Country')).toContainText('Austria');
     await page.screenshot({ path: `${SCREENSHOTS}company-details-en.png`, fullPage: true });
@@ -57,7 +57,7 @@ test.describe('company settings (super-admin)', () => {
     await english.getByLabel('Website').fill('https://www.acme.example');
     await english.getByLabel('Website').press('Enter');
     await expect(page.getByTestId('toast-success').last()).toContainText('The company details have been saved.');
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
     await expect(page.getByRole('heading', { name: 'Stammdaten' })).toBeVisible();
   });
 
@@ -94,7 +94,7 @@ test.describe('company settings (super-admin)', () => {
       page.getByTestId('company-configuration-form').getByLabel('Support-Anmeldung erlauben'),
     ).not.toBeChecked();
 
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await expect(page.getByRole('heading', { name: 'Configuration' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Apps enabled' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}company-configuration-en.png`, fullPage: true });
@@ -104,7 +104,7 @@ test.describe('company settings (super-admin)', () => {
     await english.getByLabel('External calendar link').fill('');
     await english.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByTestId('toast-success').last()).toContainText('The configuration has been saved.');
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
     await expect(page.getByRole('heading', { name: 'Konfiguration' })).toBeVisible();
   });
 

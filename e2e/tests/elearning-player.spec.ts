@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { pdfText } from './elearning-player-pdf';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 /**
  * The player (issue 14) with the two demo courses: SCORM 1.2 in German with close-and-resume (long suspend data)
@@ -132,12 +132,7 @@ test.describe('e-learning player', () => {
   }) => {
     await signIn(page, 'acme', 'member');
     // The switch saves the language in the profile: wait for it before the next page load reads it.
-    await Promise.all([
-      page.waitForResponse(
-        (response) => /\/api\/profile\//.test(response.url()) && response.request().method() === 'POST',
-      ),
-      page.getByTestId('language-switch').selectOption('en_GB'),
-    ]);
+    await switchLanguage(page, 'en_GB');
     try {
       await openTask(page, /Fire protection basics/);
       const frame = course(page);
@@ -164,7 +159,7 @@ test.describe('e-learning player', () => {
       await expectNoSeriousAxeViolations(page, 'certificate (en)');
     } finally {
       await page.goto(MY);
-      await page.getByTestId('language-switch').selectOption('de_DE');
+      await switchLanguage(page, 'de_DE');
     }
   });
 
@@ -196,9 +191,9 @@ test.describe('e-learning player', () => {
     await expectNoSeriousAxeViolations(page, 'package upload');
     await page.screenshot({ path: `${SCREENSHOTS}elearning-package-de.png`, fullPage: true });
 
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await expect(section.getByRole('heading', { name: 'Course (SCORM package)' })).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}elearning-package-en.png`, fullPage: true });
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
   });
 });

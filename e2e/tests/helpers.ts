@@ -14,6 +14,30 @@ export async function signIn(page: Page, clientIdentifier: string, username: str
   await expect(page.getByTestId('logout')).toBeVisible();
 }
 
+/**
+ * Waits until the start page has its data (the bubbles' counts and the task list). After sign-in the page changes
+ * without a load, so waitForLoadState('networkidle') answers at once and cannot stand in for this.
+ */
+export async function expectStartPageLoaded(page: Page) {
+  await expect(page.getByTestId('bubble-overdue').locator('.ui-bubble__count')).toBeVisible();
+  await expect(page.getByTestId('open-tasks').or(page.locator('.ui-empty'))).toBeVisible();
+}
+
+/**
+ * Chooses a language in the header. Signed in, the switch also saves it in the profile: wait for that save, or the
+ * next page load (or the next test signing in as the same member) can read the language before it.
+ */
+export async function switchLanguage(page: Page, language: 'de_DE' | 'en_GB') {
+  const signedIn = await page.getByTestId('logout').isVisible();
+  const saved = signedIn
+    ? page.waitForResponse(
+        (response) => /\/api\/profile\//.test(response.url()) && response.request().method() === 'POST',
+      )
+    : undefined;
+  await page.getByTestId('language-switch').selectOption(language);
+  if (saved) expect((await saved).ok()).toBe(true);
+}
+
 export interface ApiSession {
   /** POST with the XSRF header, as the shell's API client sends it; answers the parsed JSON, fails on non-2xx. */
   post<T = unknown>(path: string, data: unknown): Promise<T>;

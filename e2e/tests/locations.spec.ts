@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -39,13 +39,13 @@ test.describe('company: locations', () => {
     await page.getByLabel('Suche').fill('');
     await expect(rows(page)).toHaveCount(4);
 
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await expect(page.getByRole('heading', { name: 'Locations' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add location' })).toBeVisible();
     await expect(page.getByText('Austria')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}locations-list-en.png`, fullPage: true });
     await expectNoSeriousAxeViolations(page, 'location list (en)');
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
     await expect(page.getByRole('heading', { name: 'Standorte' })).toBeVisible();
   });
 

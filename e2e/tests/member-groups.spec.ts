@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots/';
 
@@ -57,7 +57,7 @@ test.describe('company: member groups', () => {
     await expect(rows).toHaveCount(1);
 
     // Rename and change the type, in English.
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await page.getByRole('link', { name: 'Details' }).last().click();
     const form = page.getByTestId('group-details-form');
     await form.getByLabel('Name').fill(`${name} B`);
@@ -73,6 +73,6 @@ test.describe('company: member groups', () => {
     await expect(page.getByText('The group has been deleted.')).toBeVisible();
     await expect(page).toHaveURL(/\/group\/list$/);
     await expect(rows).toHaveCount(6);
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
   });
 });

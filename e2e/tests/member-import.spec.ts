@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { apiSession, expectNoSeriousAxeViolations, signIn } from './helpers';
+import { apiSession, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -165,7 +165,7 @@ test.describe('company: member import', () => {
     await expect(page.getByRole('button', { name: '0 Mitarbeiter importieren' })).toBeDisabled();
 
     // In English.
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await expect(page.getByRole('heading', { name: 'Import members', level: 1 })).toBeVisible();
     await expect(page.getByTestId('import-summary')).toContainText('Unchanged');
     await expect(page.getByTestId('import-errors').locator('tbody tr').first()).toContainText(
@@ -181,7 +181,7 @@ test.describe('company: member import', () => {
     await page.goto(jobUrl);
     await expect(page.getByTestId('import-job')).toContainText('Done: 3 of 3 processed successfully.');
     await page.screenshot({ path: `${SCREENSHOTS}member-import-job-en.png`, fullPage: true });
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
     await expect(page.getByRole('heading', { name: 'Mitarbeiter importieren', level: 1 })).toBeVisible();
   });
 

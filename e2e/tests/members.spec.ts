@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { PASSWORD, signIn } from './helpers';
+import { PASSWORD, signIn, switchLanguage } from './helpers';
 
 test.describe('company: member list and details', () => {
   test.beforeEach(async ({ page }) => {
@@ -59,14 +59,14 @@ test.describe('company: member list and details', () => {
       page.getByTestId('member-assignments-form').getByRole('checkbox', { name: 'Produktion', exact: true }),
     ).toBeChecked();
 
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await expect(page.getByRole('link', { name: 'Details' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'en-GB');
     // Remembered in the profile settings: still English after a reload.
     await page.reload();
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
     await expect(page.getByRole('button', { name: 'Abmelden' })).toBeVisible();
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots/';
 
@@ -92,12 +92,12 @@ test.describe('company: org units', () => {
     await expect(page.getByRole('button', { name: 'Mitarbeiter zuordnen' })).toHaveCount(0);
     await expect(page.getByTestId('table-range')).toContainText('von');
 
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await expect(page.getByText('automatically contains every member')).toBeVisible();
     await page.goto('/dashboard/company/org-units/list');
     await expect(page.getByRole('heading', { name: 'Org units' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Add sub-unit under Produktion' })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}org-units-tree-en.png`, fullPage: true });
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
   });
 });

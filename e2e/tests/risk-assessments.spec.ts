@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = '../test-results/screenshots/risk-';
 
@@ -122,9 +122,8 @@ test.describe('risk assessments', () => {
 
   test('in English, a member completes the VDU workstation check, which names who assessed', async ({ page }) => {
     await signIn(page, 'acme', 'member');
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
     await page.goto('/dashboard/apps/risk-assessments/my-analyses');
     await expect(page.getByRole('heading', { name: 'My analyses' })).toBeVisible();
     await page.getByRole('button', { name: 'Start: Bildschirmarbeitsplätze' }).click();
@@ -147,6 +146,6 @@ test.describe('risk assessments', () => {
     await page.getByRole('button', { name: 'View: Bildschirmarbeitsplätze' }).click();
     await expect(page.getByTestId('execution-completed')).toContainText('Completed by Mara Mitarbeiter');
     await page.screenshot({ path: `${SCREENSHOTS}completed-en.png`, fullPage: true });
-    await page.getByTestId('language-switch').selectOption('de_DE');
+    await switchLanguage(page, 'de_DE');
   });
 });

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = '../test-results/screenshots/risk-evaluation-';
 const API = '/api/risk-assessment';
@@ -200,7 +200,7 @@ test.describe('risk evaluation', () => {
   }) => {
     await signIn(page, 'acme', 'admin');
     await page.goto('/dashboard/apps/risk-assessments/evaluation/list');
-    await page.getByTestId('language-switch').selectOption('en_GB');
+    await switchLanguage(page, 'en_GB');
     const english = page.getByRole('heading', { name: 'Evaluations', level: 1 });
     await expect(english).toBeVisible();
     await expect(page.getByText('9–10 · Very high')).toBeVisible();
@@ -257,9 +257,6 @@ test.describe('risk evaluation', () => {
     await expectNoSeriousAxeViolations(memberPage, 'start page with agreed actions');
     await memberContext.close();
     // The admin's language is kept in his profile: back to German for the spec files after this one.
-    await Promise.all([
-      page.waitForResponse((response) => response.url().endsWith('/api/profile/updateprofilesetting') && response.ok()),
-      page.getByTestId('language-switch').selectOption('de_DE'),
-    ]);
+    await switchLanguage(page, 'de_DE');
   });
 });

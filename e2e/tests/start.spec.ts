@@ -5,17 +5,17 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
 async function english(page: Page) {
-  await page.getByTestId('language-switch').selectOption('en_GB');
+  await switchLanguage(page, 'en_GB');
 }
 
 /** The language is saved in the member's profile: back to German for the next test. */
 async function german(page: Page) {
-  await page.getByTestId('language-switch').selectOption('de_DE');
+  await switchLanguage(page, 'de_DE');
   await expect(page.getByTestId('logout')).toHaveText('Abmelden');
 }
 
