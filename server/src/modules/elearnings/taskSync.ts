@@ -21,8 +21,28 @@ export const OPEN_TASK_SQL = 't.completed_at IS NULL AND t.reset_at IS NULL';
 /**
  * Members each e-learning is assigned to now: members (not archived, `create_elearning_tasks` on) of an assigned
  * unit or of any unit below it. `$1` client, then the placeholders of one e-learning and of some members, if given.
+ * Two shapes with the same answer: for the whole client, down from each assignment through its subtree; for named
+ * members, up from their units to the root (a member is covered by an assignment to any of his units' ancestors),
+ * which costs a few rows per member instead of every assignment's subtree (a member create in a client of 200
+ * e-learnings: 12 ms -> about 1 ms on PostgreSQL).
  */
-const inScopeCte = (scope: { elearning: string | null; members: string | null }) => `covered AS (
+const inScopeCte = (scope: { elearning: string | null; members: string | null }) =>
+  scope.members
+    ? `up AS (
+    SELECT om.member_uuid, om.org_unit_uuid AS unit_uuid
+      FROM org_unit_membership om
+      JOIN member m ON m.uuid = om.member_uuid
+     WHERE om.member_uuid = ANY (${scope.members}::uuid[]) AND m.client_uuid = $1
+       AND m.create_elearning_tasks AND m.deleted_at IS NULL
+    UNION
+    SELECT u.member_uuid, o.parent_uuid FROM up u JOIN org_unit o ON o.uuid = u.unit_uuid WHERE o.parent_uuid IS NOT NULL
+  ), in_scope AS (
+    SELECT DISTINCT a.elearning_uuid, u.member_uuid
+      FROM up u
+      JOIN elearning_org_unit a ON a.org_unit_uuid = u.unit_uuid
+     WHERE a.client_uuid = $1 ${scope.elearning ? `AND a.elearning_uuid = ${scope.elearning}::uuid` : ''}
+  )`
+    : `covered AS (
     SELECT a.elearning_uuid, a.org_unit_uuid
       FROM elearning_org_unit a
      WHERE a.client_uuid = $1 ${scope.elearning ? `AND a.elearning_uuid = ${scope.elearning}::uuid` : ''}
@@ -34,7 +54,6 @@ const inScopeCte = (scope: { elearning: string | null; members: string | null })
       JOIN org_unit_membership om ON om.org_unit_uuid = c.org_unit_uuid
       JOIN member m ON m.uuid = om.member_uuid
      WHERE m.create_elearning_tasks AND m.deleted_at IS NULL
-       ${scope.members ? `AND om.member_uuid = ANY (${scope.members}::uuid[])` : ''}
   )`;
 
 export interface SyncScope {
