@@ -38,6 +38,21 @@ export async function switchLanguage(page: Page, language: 'de_DE' | 'en_GB') {
   if (saved) expect((await saved).ok()).toBe(true);
 }
 
+/**
+ * Waits until the page has fetched nothing new for `quietMs`. waitForLoadState('networkidle') answers at once after
+ * a client-side navigation (no new load), so it cannot see what a click makes the page fetch late (prefetch, preload).
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 1_000) {
+  const fetched = () => page.evaluate(() => performance.getEntriesByType('resource').length);
+  let before = await fetched();
+  for (;;) {
+    await page.waitForTimeout(quietMs);
+    const now = await fetched();
+    if (now === before) return;
+    before = now;
+  }
+}
+
 export interface ApiSession {
   /** POST with the XSRF header, as the shell's API client sends it; answers the parsed JSON, fails on non-2xx. */
   post<T = unknown>(path: string, data: unknown): Promise<T>;

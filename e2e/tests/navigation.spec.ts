@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { recordRemoteDownloads, signIn } from './helpers';
+import { recordRemoteDownloads, signIn, waitForQuietNetwork } from './helpers';
 
 /** Every script the page downloaded, whatever its origin or path (chunks, remote entries, shared modules). */
 function recordScripts(page: Page): Set<string> {
@@ -99,7 +99,7 @@ test.describe('navigation through every area', () => {
     await sidebar.getByRole('link', { name: 'Meine Analysen' }).click();
     await expect(page.getByRole('heading', { name: 'Meine Analysen' })).toBeVisible();
     // Whatever loads late (prefetch, preload) has had its chance.
-    await page.waitForLoadState('networkidle');
+    await waitForQuietNetwork(page);
     const sources = await sourcesOf(page, scripts);
     expect(sources.some((source) => source.includes('mf_elearnings/./src/features/my-tasks/'))).toBe(true);
     expect(sources.some((source) => source.includes('mf_risk_assessments/./src/features/my-tasks/'))).toBe(true);
