@@ -28,6 +28,8 @@ export async function expectStartPageLoaded(page: Page) {
  * next page load (or the next test signing in as the same member) can read the language before it.
  */
 export async function switchLanguage(page: Page, language: 'de_DE' | 'en_GB') {
+  // The same language again changes nothing and saves nothing: there would be no save to wait for.
+  if ((await page.getByTestId('language-switch').inputValue()) === language) return;
   const signedIn = await page.getByTestId('logout').isVisible();
   const saved = signedIn
     ? page.waitForResponse(
