@@ -518,12 +518,10 @@ describe('members of a location', () => {
     expect(entry?.actor_name).toBe('Lars Lindner');
   });
 
-  it('membership changes move the member list version (cached member lists stay exact)', async () => {
+  it('membership changes move the company version (cached member lists stay exact)', async () => {
     const version = async () =>
       (
-        await server.db.query<{ v: string }>(
-          "SELECT member_list_version::text AS v FROM client WHERE identifier = 'acme'",
-        )
+        await server.db.query<{ v: string }>("SELECT company_version::text AS v FROM client WHERE identifier = 'acme'")
       )[0]?.v;
     const hamburg = await locationByName('Werk Hamburg');
     const [staff] = await staffOutside(hamburg, 1);

@@ -358,9 +358,7 @@ describe('the import job', () => {
     const uploaded = await uploadOk(cp1252(`${FILE}\r\n`));
     const version = async () =>
       (
-        await server.db.query<{ v: string }>(
-          "SELECT member_list_version::text AS v FROM client WHERE identifier = 'acme'",
-        )
+        await server.db.query<{ v: string }>("SELECT company_version::text AS v FROM client WHERE identifier = 'acme'")
       )[0]?.v;
     const versionBefore = await version();
     const job = await importAndWait(uploaded, { passwordMode: 'initial', password: 'a'.repeat(64) });
@@ -385,9 +383,8 @@ describe('the import job', () => {
         role: 'member',
       },
     ]);
-    // One statement per chunk: the member list version moved once for the member inserts and once for their
-    // location memberships (migration 009's trigger), not once per member.
-    expect(BigInt((await version()) ?? 0) - BigInt(versionBefore ?? 0)).toBe(2n);
+    // The company version moved once, at the job's commit (migration 019), not once per member or statement.
+    expect(BigInt((await version()) ?? 0) - BigInt(versionBefore ?? 0)).toBe(1n);
     const units = await server.db.query<{ username: string; unit: string; place: string }>(
       `SELECT m.username, o.name AS unit, l.name AS place FROM member m
          JOIN org_unit_member om ON om.member_uuid = m.uuid JOIN org_unit o ON o.uuid = om.org_unit_uuid

@@ -153,7 +153,7 @@ describe('member list', () => {
   it('member state shows a change of the member at once, however it was written (kept details follow the version)', async () => {
     const state = async () => (await member.get('/api/member/state')).json().memberDetails;
     const before = await state();
-    // Written past the API, as a script would: the member list version (migration 005) still moves.
+    // Written past the API, as a script would: the company version (migrations 005, 019) still moves.
     await server.db.query(
       "UPDATE member SET first_name = first_name || '-Kassel' WHERE username = 'member' AND client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')",
     );
@@ -226,26 +226,62 @@ describe('member list', () => {
   });
 });
 
-describe('member list order kept between calls (KeyOrderCache, migration 005)', () => {
+describe('member list order kept between calls (KeyOrderCache, company version of migrations 005 and 019)', () => {
   const version = async (client: string) =>
     (
       await server.db.query<{ version: string }>(
-        'SELECT member_list_version::text AS version FROM client WHERE identifier = $1',
+        'SELECT company_version::text AS version FROM client WHERE identifier = $1',
         [client],
       )
     )[0]?.version;
 
-  it("moves a client's member list version with every statement that changes its members, and only its own", async () => {
+  it("moves a client's company version once per transaction that changes its members or structure, only its own", async () => {
     const [acme, globex] = [await version('acme'), await version('globex')];
+    const moved = async (from: string | undefined) => BigInt((await version('acme')) ?? 0) - BigInt(from ?? 0);
     // One statement over many members moves it once.
     await server.db.query(
       `UPDATE member SET language = language WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`,
     );
-    expect(BigInt((await version('acme')) ?? 0)).toBe(BigInt(acme ?? 0) + 1n);
+    expect(await moved(acme)).toBe(1n);
     expect(await version('globex')).toBe(globex);
     // A statement that changes no member moves nothing.
     await server.db.query(`UPDATE member SET language = language WHERE uuid = $1`, [crypto.randomUUID()]);
-    expect(BigInt((await version('acme')) ?? 0)).toBe(BigInt(acme ?? 0) + 1n);
+    expect(await moved(acme)).toBe(1n);
+    // Every table of the structure moves it: units, their members and admins, locations and theirs, groups and theirs.
+    const structure = [
+      `UPDATE org_unit SET name = name WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`,
+      `UPDATE org_unit_member SET member_uuid = member_uuid
+        WHERE member_uuid IN (SELECT uuid FROM member WHERE username = 'member')`,
+      `UPDATE org_unit_admin SET member_uuid = member_uuid
+        WHERE member_uuid IN (SELECT uuid FROM member WHERE username = 'ou.admin')`,
+      `UPDATE location SET name = name WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`,
+      `UPDATE location_member SET responsible = responsible
+        WHERE member_uuid IN (SELECT uuid FROM member WHERE username = 'member')`,
+      `UPDATE member_group SET name = name WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`,
+      `UPDATE member_group_member SET member_uuid = member_uuid
+        WHERE member_group_uuid IN (SELECT g.uuid FROM member_group g JOIN client c ON c.uuid = g.client_uuid
+                                     WHERE c.identifier = 'acme')`,
+    ];
+    for (const [index, statement] of structure.entries()) {
+      await server.db.query(statement);
+      expect(await moved(acme), statement).toBe(BigInt(index) + 2n);
+    }
+    // A transaction of several such statements moves it once, at its commit; a rolled-back one not at all.
+    const before = await version('acme');
+    await server.db.transaction(async (tx) => {
+      for (const statement of structure) await tx.query(statement);
+    });
+    expect(await moved(before)).toBe(1n);
+    await expect(
+      server.db.transaction(async (tx) => {
+        await tx.query(structure[0] ?? '');
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await moved(before)).toBe(1n);
+    expect(await version('globex')).toBe(globex);
+    // Nothing is left behind of the notes of the transactions.
+    expect(await server.db.query('SELECT * FROM company_change')).toEqual([]);
   });
 
   it('shows a change written by anyone (another server, a script) in the very next call', async () => {
@@ -274,6 +310,61 @@ describe('member list order kept between calls (KeyOrderCache, migration 005)', 
       ]);
     }
     expect(await list(admin, { perPage: 100 })).toEqual(before);
+  });
+
+  it("keeps the lists filtered by unit or location and an ou-admin's list exact as well (memberships move the version)", async () => {
+    const [unit] = await server.db.query<{ uuid: string }>(
+      "SELECT o.uuid FROM org_unit o JOIN client c ON c.uuid = o.client_uuid WHERE c.identifier = 'acme' AND o.name = 'Logistik'",
+    );
+    const [place] = await server.db.query<{ uuid: string }>(
+      "SELECT l.uuid FROM location l JOIN client c ON c.uuid = l.client_uuid WHERE c.identifier = 'acme' AND l.name = 'Werk Hamburg'",
+    );
+    // A member in none of the units the ou-admin administers (Produktion, Logistik).
+    const [picked] = await server.db.query<{ uuid: string }>(
+      `SELECT m.uuid FROM member m JOIN client c ON c.uuid = m.client_uuid
+        WHERE c.identifier = 'acme' AND m.archived_at IS NULL AND m.username <> 'admin'
+          AND NOT EXISTS (SELECT 1 FROM org_unit_admin oa JOIN member a ON a.uuid = oa.member_uuid
+                            JOIN org_unit_membership om ON om.org_unit_uuid = oa.org_unit_uuid
+                           WHERE a.username = 'ou.admin' AND om.member_uuid = m.uuid)
+        ORDER BY m.username LIMIT 1`,
+    );
+    const outsider = picked?.uuid ?? '';
+    const ouAdmin = await server.login('acme', 'ou.admin');
+    const byUnit = () => list(admin, { perPage: 100, filter: { orgUnitUuid: unit?.uuid } });
+    const byPlace = () => list(admin, { perPage: 100, filter: { locationUuid: place?.uuid } });
+    const ouAdminSees = async () => (await list(ouAdmin, { perPage: 100 })).items.map((item) => item.uuid);
+    const [unitBefore, placeBefore, ouBefore] = [await byUnit(), await byPlace(), await ouAdminSees()];
+    expect(await byUnit()).toEqual(unitBefore);
+    expect(unitBefore.items.map((item) => item.uuid)).not.toContain(outsider);
+    expect(ouBefore).not.toContain(outsider);
+    try {
+      // Past the API: only the database knows.
+      await server.db.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2)', [
+        unit?.uuid,
+        outsider,
+      ]);
+      expect((await byUnit()).items.map((item) => item.uuid)).toContain(outsider);
+      expect((await byUnit()).total).toBe(unitBefore.total + 1);
+      // The ou-admin administers Logistik: its new member is his to see now.
+      expect(await ouAdminSees()).toContain(outsider);
+      const placeMembers = await server.db.query(
+        'DELETE FROM location_member WHERE location_uuid = $1 AND NOT responsible RETURNING member_uuid',
+        [place?.uuid],
+      );
+      expect((await byPlace()).total).toBe(placeBefore.total - placeMembers.length);
+      await server.db.query('INSERT INTO location_member (location_uuid, member_uuid) SELECT $1, unnest($2::uuid[])', [
+        place?.uuid,
+        placeMembers.map((row) => (row as { member_uuid: string }).member_uuid),
+      ]);
+    } finally {
+      await server.db.query('DELETE FROM org_unit_member WHERE org_unit_uuid = $1 AND member_uuid = $2', [
+        unit?.uuid,
+        outsider,
+      ]);
+    }
+    expect(await byUnit()).toEqual(unitBefore);
+    expect(await byPlace()).toEqual(placeBefore);
+    expect(await ouAdminSees()).toEqual(ouBefore);
   });
 });
 

@@ -175,7 +175,7 @@ describe('the tree', () => {
     expect(globex.map((item) => item.uuid)).toEqual([uuids.globexRoot]);
   });
 
-  it('reads the tree of 200 units five levels deep in one statement, fast', async () => {
+  it('reads the tree of 200 units five levels deep in one statement', async () => {
     const [client] = await server.db.query<{ uuid: string }>(
       `INSERT INTO client (identifier, name, licensee_uuid)
        SELECT 'bigtree', 'Big Tree AG', licensee_uuid FROM client WHERE identifier = 'acme' RETURNING uuid`,
@@ -205,15 +205,46 @@ describe('the tree', () => {
     const items = await tree(big);
     expect(items.length).toBe(200);
     expect(Math.max(...items.map((item) => item.depth))).toBe(4);
-    const times: number[] = [];
-    for (let round = 0; round < 20; round++) {
-      const started = performance.now();
-      await tree(big);
-      times.push(performance.now() - started);
-    }
-    times.sort((a, b) => a - b);
-    // Generous for a shared test machine; the benchmark holds the 30 ms p95 target.
-    expect(times[18]).toBeLessThan(300);
+    // Its speed is the benchmark's (issue 11: p95 <= 30 ms); a test asserts no times.
+  });
+
+  it('answers a kept tree only while nothing of it changed, whoever wrote the change', async () => {
+    const node = async (uuid: string) => (await tree(admin)).find((item) => item.uuid === uuid);
+    const before = await node(uuids.logistik);
+    expect(await node(uuids.logistik)).toEqual(before);
+    // Written past the API (a script, another server): only the database can tell the kept tree.
+    await server.db.query("UPDATE org_unit SET name = 'Logistik und Versand' WHERE uuid = $1", [uuids.logistik]);
+    expect((await node(uuids.logistik))?.orgUnitName).toBe('Logistik und Versand');
+    await server.db.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2)', [
+      uuids.logistik,
+      uuids.superAdmin,
+    ]);
+    expect((await node(uuids.logistik))?.memberCount).toBe((before?.memberCount ?? 0) + 1);
+    await server.db.query('INSERT INTO org_unit_admin (org_unit_uuid, member_uuid) VALUES ($1, $2)', [
+      uuids.logistik,
+      uuids.superAdmin,
+    ]);
+    expect((await node(uuids.logistik))?.admins.map((person) => person.uuid)).toContain(uuids.superAdmin);
+    const [original] = await server.db.query<{ last_name: string }>('SELECT last_name FROM member WHERE uuid = $1', [
+      uuids.superAdmin,
+    ]);
+    await server.db.query("UPDATE member SET last_name = 'Zuletzt' WHERE uuid = $1", [uuids.superAdmin]);
+    const renamedAdmin = (await node(uuids.logistik))?.admins.find((person) => person.uuid === uuids.superAdmin);
+    expect(renamedAdmin?.lastName).toBe('Zuletzt');
+    // Back as it was, through the database again.
+    await server.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM org_unit_admin WHERE org_unit_uuid = $1 AND member_uuid = $2', [
+        uuids.logistik,
+        uuids.superAdmin,
+      ]);
+      await tx.query('DELETE FROM org_unit_member WHERE org_unit_uuid = $1 AND member_uuid = $2', [
+        uuids.logistik,
+        uuids.superAdmin,
+      ]);
+      await tx.query("UPDATE org_unit SET name = 'Logistik' WHERE uuid = $1", [uuids.logistik]);
+      await tx.query('UPDATE member SET last_name = $2 WHERE uuid = $1', [uuids.superAdmin, original?.last_name]);
+    });
+    expect(await node(uuids.logistik)).toEqual(before);
   });
 });
 

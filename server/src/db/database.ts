@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { PgliteStatements } from './pglitePrepared';
+import { PostgresStatements } from './postgresPrepared';
 
 /** What the modules need from the database; the same on embedded PGlite and a PostgreSQL server. */
 export interface Queryable {
@@ -160,6 +161,7 @@ export async function openPostgres(
   // Loaded only here: an embedded-database start does not pay for it (issue 18, start-up).
   const { default: pg } = await import('pg');
   if (schema) await createSchema(connectionString, schema, timeouts);
+  const statements = new PostgresStatements();
   const pool = new pg.Pool({
     connectionString,
     max: 10,
@@ -186,7 +188,7 @@ export async function openPostgres(
     kind: 'postgres',
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async query<Row>(sql: string, params: unknown[] = []) {
-      return run(async () => (await pool.query(sql, params)).rows as Row[]);
+      return run(async () => (await statements.run(pool, sql, params)).rows as Row[]);
     },
     async transaction(work) {
       const client = await run(() => pool.connect());
@@ -199,7 +201,7 @@ export async function openPostgres(
         await client.query('BEGIN');
         const result = await work({
           async query<Row>(sql: string, params: unknown[] = []) {
-            return run(async () => (await client.query(sql, params)).rows as Row[]);
+            return run(async () => (await statements.run(client, sql, params, true)).rows as Row[]);
           },
         });
         await client.query('COMMIT');

@@ -19,10 +19,11 @@ export interface SessionContext {
   featureFlags: FeatureFlags;
   support: { adviser: string; reason: string } | null;
   /**
-   * The client's member list version (migration 005), read with the session so that a cached member list order
-   * is checked against the database without another query.
+   * The client's company version (migrations 005, 019: moved at the commit of every change of its members or its
+   * structure), read with the session so that a cached list or tree is checked against the database without
+   * another query.
    */
-  memberListVersion: string;
+  companyVersion: string;
   /** What the member state shows of the client, read with the session so that the state needs no query of its own. */
   client: { name: string; identifier: string; externalCalendarHref: string | null };
 }
@@ -42,7 +43,7 @@ interface SessionRow {
   feature_risk_assessments: boolean;
   feature_templates: boolean;
   feature_calendar: boolean;
-  member_list_version: string;
+  company_version: string;
   client_name: string;
   client_identifier: string;
   external_calendar_href: string | null;
@@ -57,7 +58,7 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
   const rows = await db.query<SessionRow>(
     `SELECT s.token_hash, s.member_uuid, s.client_uuid, m.role, s.support_adviser, s.support_reason,
             c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
-            c.member_list_version::text AS member_list_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
+            c.company_version::text AS company_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
             c.name AS client_name, c.identifier AS client_identifier,
             -- The company's own calendar link, else the licensee's (company settings, configuration).
             COALESCE(c.external_calendar_href, l.external_calendar_href) AS external_calendar_href
@@ -93,7 +94,7 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
       calendar: row.feature_calendar,
     },
     support: row.support_adviser ? { adviser: row.support_adviser, reason: row.support_reason ?? '' } : null,
-    memberListVersion: row.member_list_version,
+    companyVersion: row.company_version,
     client: {
       name: row.client_name,
       identifier: row.client_identifier,

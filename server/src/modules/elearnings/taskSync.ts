@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { MembershipScope } from '../events/membershipEvents';
 
 /**
  * The e-learning task rules in SQL (docs/elearning-tasks.md has them as a table). Everything here is set-based:
@@ -61,6 +62,8 @@ export interface SyncScope {
   elearningUuid?: string;
   /** Only these members (a completion, a reset). */
   memberUuids?: readonly string[];
+  /** The members are new (created in this transaction): they have no tasks to remove. */
+  onlyAdd?: boolean;
 }
 
 export interface SyncResult {
@@ -89,8 +92,10 @@ export async function syncElearningTasks(
     elearning: scope.elearningUuid === undefined ? null : `$${params.push(scope.elearningUuid)}`,
     members: scope.memberUuids === undefined ? null : `$${params.push([...scope.memberUuids])}`,
   };
-  const [removed] = await tx.query<{ count: number }>(
-    `WITH RECURSIVE ${inScopeCte(shape)}, removed AS (
+  const [removed] = scope.onlyAdd
+    ? [{ count: 0 }]
+    : await tx.query<{ count: number }>(
+        `WITH RECURSIVE ${inScopeCte(shape)}, removed AS (
        DELETE FROM elearning_task t USING member m
         WHERE t.client_uuid = $1 ${shape.elearning ? `AND t.elearning_uuid = ${shape.elearning}::uuid` : ''}
           ${shape.members ? `AND t.member_uuid = ANY (${shape.members}::uuid[])` : ''}
@@ -98,8 +103,8 @@ export async function syncElearningTasks(
           AND NOT EXISTS (SELECT 1 FROM in_scope s WHERE s.elearning_uuid = t.elearning_uuid AND s.member_uuid = t.member_uuid)
        RETURNING t.uuid)
      SELECT count(*)::int AS count FROM removed`,
-    params,
-  );
+        params,
+      );
   const [created] = await tx.query<{ count: number }>(
     `WITH RECURSIVE ${inScopeCte(shape)}, created AS (
        INSERT INTO elearning_task (client_uuid, elearning_uuid, member_uuid, available_from, due_date, origin)
@@ -135,9 +140,13 @@ export async function syncElearningTasks(
 export async function syncElearningTasksOnMembershipChange(
   tx: Queryable,
   clientUuid: string,
-  scope: { memberUuids: readonly string[] | null },
+  scope: MembershipScope,
 ): Promise<void> {
-  await syncElearningTasks(tx, clientUuid, scope.memberUuids ? { memberUuids: scope.memberUuids } : {});
+  await syncElearningTasks(
+    tx,
+    clientUuid,
+    scope.memberUuids ? { memberUuids: scope.memberUuids, onlyAdd: scope.newMembers === true } : {},
+  );
 }
 
 /**

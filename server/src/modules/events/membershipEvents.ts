@@ -14,6 +14,8 @@ import type { Queryable } from '../../db/database';
  */
 export interface MembershipScope {
   memberUuids: readonly string[] | null;
+  /** The named members were created in this transaction: they have nothing yet that a subscriber could take away. */
+  newMembers?: boolean;
 }
 
 export type MembershipSubscriber = (tx: Queryable, clientUuid: string, scope: MembershipScope) => Promise<void>;
@@ -26,6 +28,8 @@ export type MembershipSubscriber = (tx: Queryable, clientUuid: string, scope: Me
 export interface MembershipChange {
   memberUuids?: readonly string[];
   orgUnitUuids?: readonly string[];
+  /** `memberUuids` are members created in this transaction (a create, an import): subscribers only add. */
+  newMembers?: boolean;
 }
 
 const subscribers: MembershipSubscriber[] = [];
@@ -63,5 +67,6 @@ export async function membershipChanged(tx: Queryable, clientUuid: string, chang
     if (affected.size === 0) return;
     memberUuids = [...affected];
   }
-  for (const subscriber of subscribers) await subscriber(tx, clientUuid, { memberUuids });
+  const newMembers = change.newMembers === true && memberUuids !== null && !change.orgUnitUuids?.length;
+  for (const subscriber of subscribers) await subscriber(tx, clientUuid, { memberUuids, newMembers });
 }

@@ -118,7 +118,7 @@ async function prepareRows(context: ImportJobContext, hashes: Map<string, string
 async function land(tx: Queryable, context: ImportJobContext, prepared: PreparedRows): Promise<number> {
   const { plan, session, job } = context;
   const clientUuid = session.clientUuid;
-  // The licence counts the whole job, under the client row's lock (concurrent imports and creations wait).
+  // The licence counts the whole job, under the client's member-change lock (concurrent imports and creations wait).
   await assertSeatsFor(tx, clientUuid, plan.created, 'MemberImport.ExceedsMaxMembers');
 
   for (const columns of prepared.creates) await tx.query(CREATE_SQL, [clientUuid, ...columns]);

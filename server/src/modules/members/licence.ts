@@ -3,14 +3,16 @@ import type { Queryable } from '../../db/database';
 import { ApiHttpError } from '../../http/errors';
 
 /**
- * The client row's lock that serialises the client's member changes (seats, the last super-admin). FOR NO KEY UPDATE,
- * not FOR UPDATE: inserting a member takes a key-share lock on its client row (the foreign key), which FOR UPDATE
- * would conflict with, so two creates that lock after inserting would deadlock.
+ * The lock that serialises the client's member changes (seats, the last super-admin) until the commit: a
+ * transaction-level advisory lock per client, and with it the client's licence limit. Not the client row itself: the
+ * company version moves on that row at every commit (migration 019), and a transaction holding the row from its first
+ * statement while waiting for a member row that a committing transaction holds would deadlock with it.
  */
-export const LOCK_CLIENT_ROW = 'SELECT max_members FROM client WHERE uuid = $1 FOR NO KEY UPDATE';
+export const LOCK_MEMBER_CHANGES = `SELECT c.max_members
+   FROM (SELECT pg_advisory_xact_lock(4245, hashtext($1::uuid::text))) AS serialised, client c WHERE c.uuid = $1::uuid`;
 
 async function seatCheck(tx: Queryable, clientUuid: string, adding: number, code: ErrorCode): Promise<void> {
-  const [client] = await tx.query<{ max_members: number | null }>(LOCK_CLIENT_ROW, [clientUuid]);
+  const [client] = await tx.query<{ max_members: number | null }>(LOCK_MEMBER_CHANGES, [clientUuid]);
   if (!client) throw new ApiHttpError(404, 'Client.NotFound');
   if (client.max_members === null) return;
   const [count] = await tx.query<{ used: number }>(
@@ -22,7 +24,7 @@ async function seatCheck(tx: Queryable, clientUuid: string, adding: number, code
 
 /**
  * The licence limit (`client.max_members`, null = none): members that are not archived count. Call it inside the
- * transaction that adds the members, before adding them: it locks the client row, so that two admins taking the
+ * transaction that adds the members, before adding them: it takes the client's member-change lock, so that two admins taking the
  * last free seat at once are served one after the other (one success, one `code`).
  */
 export async function assertSeatsFor(
@@ -32,7 +34,7 @@ export async function assertSeatsFor(
   code: ErrorCode = 'Client.MaxMembersReached',
 ): Promise<void> {
   if (adding <= 0) {
-    await tx.query(LOCK_CLIENT_ROW, [clientUuid]);
+    await tx.query(LOCK_MEMBER_CHANGES, [clientUuid]);
     return;
   }
   await seatCheck(tx, clientUuid, adding, code);

@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/auditTrail';
 import { RESET_REQUEST_MINUTES, sendPasswordResetMail, sendWelcomeMail } from '../auth/passwordReset';
 import type { SessionContext } from '../auth/sessions';
 import { membershipChanged } from '../events/membershipEvents';
-import { assertSeatsFor, LOCK_CLIENT_ROW } from './licence';
+import { assertSeatsFor, LOCK_MEMBER_CHANGES } from './licence';
 import { PERSONAL_AUDIT_KEYS } from './memberRecord';
 import { assertAnotherSuperAdmin } from './writeRoutes';
 
@@ -57,7 +57,7 @@ const ARCHIVED_SORT: Record<string, string> = {
 export function registerMemberLifecycleRoutes(app: FastifyInstance, db: Database, config: ServerConfig): void {
   registerEndpoint(app, db, ENDPOINTS.memberArchive, async ({ body, session }) => {
     const count = await db.transaction(async (tx) => {
-      await tx.query(LOCK_CLIENT_ROW, [session.clientUuid]);
+      await tx.query(LOCK_MEMBER_CHANGES, [session.clientUuid]);
       // Members archived already are left as they are: a repeated bulk action (a second click) is no error.
       const targets = (await lockTargets(tx, session, body.uuids)).filter((target) => !target.archived);
       if (targets.length === 0) return 0;
@@ -150,7 +150,7 @@ export function registerMemberLifecycleRoutes(app: FastifyInstance, db: Database
       // Members that are not archived (restored already) are left as they are.
       const targets = (await lockTargets(tx, session, body.uuids)).filter((target) => target.archived);
       if (targets.length === 0) return 0;
-      // Locks the client row as well: concurrent restores and creates cannot both take the last seats.
+      // Takes the client's member-change lock as well: concurrent restores and creates cannot both take the last seats.
       await assertSeatsFor(tx, session.clientUuid, targets.length, 'Unarchive.ExceedsMaxMembers');
       const uuids = targets.map((target) => target.uuid);
       const restored = await tx.query<{ uuid: string; archived_at: unknown }>(

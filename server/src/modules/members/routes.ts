@@ -113,7 +113,7 @@ async function readSearchRows(
 const MEMBER_COLUMNS = 'r.uuid, r.username, r.first_name, r.last_name, r.email, r.role, r.status, r.last_login_at';
 
 export function registerMemberRoutes(app: FastifyInstance, db: Database, config: ServerConfig): void {
-  // The order of each filter and sort of a client's list, exact for the client's member list version (see
+  // The order of each filter and sort of a client's list, exact for the client's company version (see
   // KeyOrderCache): paging, re-sorting back and searching again read only the page's rows.
   const memberOrders = new KeyOrderCache();
   // And the rows of the pages read, for the same version: every change of a member moves the version.
@@ -157,41 +157,39 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
     const order = memberOrder('m', body.sortBy, body.sortDirection);
     const offset = (body.page - 1) * body.perPage;
 
-    // A scoped list, and the org-unit and location filters, also depend on org unit or location memberships, which
-    // the member list version does not follow: those lists are read from the indexes each time, never cached.
-    const keyOrder =
+    // A scoped list (ou- and loc-admins) and the org-unit and location filters depend on memberships as well, which
+    // the company version follows too (migration 019): their order is read by SQL and kept like the others. The
+    // client's members in memory (memberSearch) know no memberships, so only the client-wide lists use them.
+    const needsMemberships =
       session.role === 'ou-admin' ||
       session.role === 'loc-admin' ||
       body.filter.orgUnitUuid !== undefined ||
-      body.filter.locationUuid !== undefined
-        ? null
-        : await memberOrders.get(
-            `${session.clientUuid}|${JSON.stringify([condition, params, order])}`,
-            session.memberListVersion,
-            async () => {
-              const ascending = await memberSearch.ascending(
-                session.clientUuid,
-                body.sortBy,
-                session.memberListVersion,
-                () => readSearchRows(db, session.clientUuid, body.sortBy, memberSearch.maxRowsPerClient),
-              );
-              if (!ascending) return readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList);
-              const term = body.filter.search;
-              const search = term
-                ? (lowerLikeDatabase(term) ??
-                  (await db.query<{ term: string }>('SELECT lower($1::text) AS term', [term]))[0]?.term ??
-                  term)
-                : undefined;
-              return searchOrder(
-                ascending,
-                { search, status: body.filter.status, role: body.filter.role },
-                body.sortDirection,
-              );
-            },
-          );
-    if (keyOrder?.keys) {
+      body.filter.locationUuid !== undefined;
+    const keyOrder = await memberOrders.get(
+      `${session.clientUuid}|${JSON.stringify([condition, params, order])}`,
+      session.companyVersion,
+      async () => {
+        if (needsMemberships) return readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList);
+        const ascending = await memberSearch.ascending(session.clientUuid, body.sortBy, session.companyVersion, () =>
+          readSearchRows(db, session.clientUuid, body.sortBy, memberSearch.maxRowsPerClient),
+        );
+        if (!ascending) return readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList);
+        const term = body.filter.search;
+        const search = term
+          ? (lowerLikeDatabase(term) ??
+            (await db.query<{ term: string }>('SELECT lower($1::text) AS term', [term]))[0]?.term ??
+            term)
+          : undefined;
+        return searchOrder(
+          ascending,
+          { search, status: body.filter.status, role: body.filter.role },
+          body.sortDirection,
+        );
+      },
+    );
+    if (keyOrder.keys) {
       const keys = keyOrder.keys.slice(offset, offset + body.perPage);
-      const rows = await memberRows.get(session.clientUuid, session.memberListVersion, keys, async (missing) =>
+      const rows = await memberRows.get(session.clientUuid, session.companyVersion, keys, async (missing) =>
         (
           await db.query<MemberRow>(
             `SELECT ${MEMBER_COLUMNS} FROM member r WHERE r.uuid = ANY($1::uuid[]) AND r.client_uuid = $2`,
@@ -203,23 +201,18 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
       return { items, total: keyOrder.total };
     }
 
+    // A list too long to keep its keys: the page's keys first (from the index alone, however deep the page), then
+    // just those rows.
     const pageParams = [...params, body.perPage, offset];
-    const [rows, total] = await Promise.all([
-      // The page's keys first (from the index alone, however deep the page), then just those rows.
-      db.query<MemberRow>(
-        `SELECT ${MEMBER_COLUMNS}
-           FROM (SELECT m.uuid FROM member m WHERE ${condition} ORDER BY ${order}
-                  LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) page
-           JOIN member r ON r.uuid = page.uuid
-          ORDER BY ${memberOrder('r', body.sortBy, body.sortDirection)}`,
-        pageParams,
-      ),
-      keyOrder
-        ? keyOrder.total
-        : db
-            .query<{ total: number }>(`SELECT count(*)::int AS total FROM member m WHERE ${condition}`, params)
-            .then((count) => count[0]?.total ?? 0),
-    ]);
+    const rows = await db.query<MemberRow>(
+      `SELECT ${MEMBER_COLUMNS}
+         FROM (SELECT m.uuid FROM member m WHERE ${condition} ORDER BY ${order}
+                LIMIT $${pageParams.length - 1} OFFSET $${pageParams.length}) page
+         JOIN member r ON r.uuid = page.uuid
+        ORDER BY ${memberOrder('r', body.sortBy, body.sortDirection)}`,
+      pageParams,
+    );
+    const total = keyOrder.total;
     return { items: rows.map(toListItem), total };
   });
 

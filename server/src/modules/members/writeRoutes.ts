@@ -11,8 +11,16 @@ import { hashPasswordForStorage } from '../auth/passwords';
 import type { SessionContext } from '../auth/sessions';
 import { membershipChanged } from '../events/membershipEvents';
 import { readAssignmentNames, setAssignments } from './assignments';
-import { assertSeatsAfterAdding, LOCK_CLIENT_ROW } from './licence';
-import { assertValidFields, auditedFields, changedFields, readMember } from './memberRecord';
+import { assertSeatsAfterAdding, LOCK_MEMBER_CHANGES } from './licence';
+import {
+  assertValidFields,
+  auditedFields,
+  changedFields,
+  MEMBER_RECORD_COLUMNS,
+  type MemberRecordRow,
+  readMember,
+  toMember,
+} from './memberRecord';
 
 /** Only a super-admin gives or takes the super-admin role (a customer adviser acts as an admin). */
 function isSuperAdmin(session: SessionContext): boolean {
@@ -42,19 +50,19 @@ export function registerMemberWriteRoutes(app: FastifyInstance, db: Database, co
     if (body.role === 'super-admin' && !isSuperAdmin(session)) throw new ApiHttpError(403, 'SuperAdmin.CreationFailed');
     assertValidFields(body);
     if (body.passwordMode === 'byEmail' && !body.email) throw new ApiHttpError(400, 'Member.Invalid');
-    // Slow on purpose (scrypt): before the transaction, so that the client row is not locked meanwhile.
+    // Slow on purpose (scrypt): before the transaction, so that no lock is held meanwhile.
     const passwordHash = body.password ? await hashPasswordForStorage(body.password) : null;
+    // Each statement of the transaction is a round trip that concurrent creates of the client queue behind at the
+    // end (the seat check), so it is kept short: the unique index answers a taken username (no check before), the
+    // insert answers the audited columns (no read after), and the new member has nothing to take away.
     const uuid = await db.transaction(async (tx) => {
-      if (await usernameTaken(tx, session.clientUuid, body.username, null)) {
-        throw new ApiHttpError(409, 'Username.AlreadyExists');
-      }
       const [row] = await tx
-        .query<{ uuid: string }>(
-          `INSERT INTO member (client_uuid, username, password_hash, role, email, first_name, last_name, phone_number,
+        .query<MemberRecordRow>(
+          `INSERT INTO member AS m (client_uuid, username, password_hash, role, email, first_name, last_name, phone_number,
                                mobile_number, language, special_attributes, external_company, gender, birth_date,
                                street, postal_code, city, country, create_elearning_tasks, create_risk_assessment_tasks)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
-           RETURNING uuid`,
+           RETURNING ${MEMBER_RECORD_COLUMNS}`,
           [
             session.clientUuid,
             body.username,
@@ -80,9 +88,10 @@ export function registerMemberWriteRoutes(app: FastifyInstance, db: Database, co
         )
         .catch(uniqueUsername);
       if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');
-      const assigned = await setAssignments(tx, session.clientUuid, row.uuid, body.orgUnitUuids, body.locationUuids);
-      await membershipChanged(tx, session.clientUuid, { memberUuids: [row.uuid] });
-      const created = await readMember(tx, session, row.uuid);
+      const assigned = await setAssignments(tx, session.clientUuid, row.uuid, body.orgUnitUuids, body.locationUuids, {
+        isNew: true,
+      });
+      await membershipChanged(tx, session.clientUuid, { memberUuids: [row.uuid], newMembers: true });
       await recordAudit(tx, session, [
         {
           action: 'member.create',
@@ -90,7 +99,7 @@ export function registerMemberWriteRoutes(app: FastifyInstance, db: Database, co
           entityUuid: row.uuid,
           memberUuid: row.uuid,
           before: null,
-          after: { ...auditedFields(created), ...assigned, passwordMode: body.passwordMode },
+          after: { ...auditedFields(toMember(row)), ...assigned, passwordMode: body.passwordMode },
         },
       ]);
       // Last: two admins taking the last seat at once are served one after the other, and only here.
@@ -115,7 +124,7 @@ export function registerMemberWriteRoutes(app: FastifyInstance, db: Database, co
     assertValidFields(body);
     return db.transaction(async (tx) => {
       // Serialises role changes of the client: two admins demoting the last two super-admins at once cannot both win.
-      await tx.query(LOCK_CLIENT_ROW, [session.clientUuid]);
+      await tx.query(LOCK_MEMBER_CHANGES, [session.clientUuid]);
       const current = await readMember(tx, session, body.uuid);
       if (current.archivedAt) throw new ApiHttpError(409, 'Member.Archived');
       const self = current.uuid === session.memberUuid;

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import type { MembershipScope } from '../events/membershipEvents';
 
 /**
  * Who should have an analysis of each assignment, now: the members of an assigned org unit (the default unit holds
@@ -48,6 +49,7 @@ export async function syncMemberTasks(
   clientUuid: string,
   taskUuid: string | null,
   memberUuids: readonly string[] | null = null,
+  { onlyAdd = false }: { onlyAdd?: boolean } = {},
 ): Promise<number> {
   // The optional filters are part of the statement's text, not `$n IS NULL OR ...`: PGlite prepares each text once,
   // and a plan made for a few members must never serve a sync of 10,000.
@@ -65,6 +67,8 @@ export async function syncMemberTasks(
      SELECT count(*)::int AS count FROM added`,
     params,
   );
+  // New members (created in this transaction) have no analyses to remove.
+  if (onlyAdd) return inserted[0]?.count ?? 0;
   await tx.query(
     `WITH ${targets(scope)}
      DELETE FROM risk_assessment_member_task mt
@@ -85,7 +89,7 @@ export async function syncMemberTasks(
 export async function syncMemberTasksOnMembershipChange(
   tx: Queryable,
   clientUuid: string,
-  scope: { memberUuids: readonly string[] | null },
+  scope: MembershipScope,
 ): Promise<void> {
-  await syncMemberTasks(tx, clientUuid, null, scope.memberUuids);
+  await syncMemberTasks(tx, clientUuid, null, scope.memberUuids, { onlyAdd: scope.newMembers === true });
 }

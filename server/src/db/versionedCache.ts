@@ -1,0 +1,64 @@
+/**
+ * Keeps a value read from the database for as long as the data version it was read at is the current one: the next
+ * call for the same id and version answers from memory. It is exact, not "a few seconds old": the version comes from
+ * the database (a counter moved at the commit of every change, such as the client's company version of migration
+ * 019, read with the session) and is read before the value, so a value is never used for a version it does not show.
+ *
+ * Calls that arrive together for a value not kept yet read it once; a slow read of an older version never replaces
+ * a newer one. Least recently used values go first once their weights (`weigh`, default 1 each) pass `maxWeight`.
+ */
+export class VersionedCache<T> {
+  private readonly entries = new Map<string, { version: string; value: T; weight: number }>();
+  private readonly loading = new Map<string, Promise<T>>();
+  private weightKept = 0;
+
+  constructor(
+    private readonly maxWeight = 1_000,
+    private readonly weigh: (value: T) => number = () => 1,
+  ) {}
+
+  /** The value for `id` at `version`: kept, or read by `load`. `id` must name everything the value depends on. */
+  async get(id: string, version: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.entries.get(id);
+    if (hit?.version === version) {
+      // Map order is insertion order: moving the entry to the end keeps the least recently used first.
+      this.entries.delete(id);
+      this.entries.set(id, hit);
+      return hit.value;
+    }
+    const loadId = `${version}|${id}`;
+    const pending = this.loading.get(loadId);
+    if (pending) return pending;
+    const loaded = load().finally(() => this.loading.delete(loadId));
+    this.loading.set(loadId, loaded);
+    const value = await loaded;
+    this.keep(id, version, value);
+    return value;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private keep(id: string, version: string, value: T): void {
+    // Versions only grow: a slow read of an older version never replaces a newer one.
+    const kept = this.entries.get(id);
+    if (kept && BigInt(kept.version) > BigInt(version)) return;
+    this.remove(id);
+    const weight = this.weigh(value);
+    if (weight > this.maxWeight) return;
+    for (const [oldest] of this.entries) {
+      if (this.weightKept + weight <= this.maxWeight) break;
+      this.remove(oldest);
+    }
+    this.entries.set(id, { version, value, weight });
+    this.weightKept += weight;
+  }
+
+  private remove(id: string): void {
+    const entry = this.entries.get(id);
+    if (!entry) return;
+    this.entries.delete(id);
+    this.weightKept -= entry.weight;
+  }
+}
