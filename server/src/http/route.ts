@@ -20,9 +20,44 @@ export interface SessionHandlerContext<Body> extends HandlerContext<Body> {
   session: SessionContext;
 }
 
+/**
+ * An answer checked against its endpoint's contract and turned into JSON once (`keptAnswer`), for answers a handler
+ * keeps between calls (e.g. for a data version): sent as it is, without checking and serialising it again per call.
+ */
+export class KeptAnswer<E extends EndpointDefinition = EndpointDefinition> {
+  private constructor(
+    readonly endpoint: E,
+    readonly json: string,
+    /** Characters of the JSON, for caches that weigh what they keep. */
+    readonly size: number,
+  ) {}
+
+  /**
+   * Checks `value` against the contract, as the wrapper checks every answer, and serialises it (JSON answers only).
+   * `request` logs a drift, which answers 500: a server bug, never sent half-right.
+   */
+  static of<E extends EndpointDefinition>(
+    request: FastifyRequest,
+    endpoint: E,
+    value: z.input<E['response']>,
+  ): KeptAnswer<E> {
+    const checked = endpoint.response.safeParse(value);
+    if (!checked.success) throw contractDrift(request, endpoint, checked.error.issues);
+    const json = JSON.stringify(checked.data);
+    return new KeptAnswer(endpoint, json, json.length);
+  }
+}
+
+function contractDrift(request: FastifyRequest, endpoint: EndpointDefinition, issues: unknown): ApiHttpError {
+  request.log.error({ issues, endpoint: endpoint.id }, 'response does not match contract');
+  return new ApiHttpError(500, 'Generic.InternalError');
+}
+
+type Answer<E extends EndpointDefinition> = z.input<E['response']> | KeptAnswer<E>;
+
 type Handler<E extends EndpointDefinition> = E['access'] extends 'session'
-  ? (context: SessionHandlerContext<z.output<E['request']>>) => Promise<z.input<E['response']>>
-  : (context: HandlerContext<z.output<E['request']>>) => Promise<z.input<E['response']>>;
+  ? (context: SessionHandlerContext<z.output<E['request']>>) => Promise<Answer<E>>
+  : (context: HandlerContext<z.output<E['request']>>) => Promise<Answer<E>>;
 
 function sameToken(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b) return false;
@@ -73,17 +108,15 @@ export function registerEndpoint<E extends EndpointDefinition>(
         const parsed = endpoint.request.safeParse(input);
         if (!parsed.success) throw new ApiHttpError(400, 'Schema.ValidationFailed');
         const context = { body: parsed.data, request, reply, db, session };
-        const result = await (handler as (context: unknown) => Promise<unknown>)(context);
+        const answer = await (handler as (context: unknown) => Promise<unknown>)(context);
         if (reply.sent) return reply;
-        // The answer must match the contract: a drift is a server bug, never sent half-right.
-        const checked = endpoint.response.safeParse(result);
-        if (!checked.success) {
-          request.log.error(
-            { issues: checked.error.issues, endpoint: endpoint.id },
-            'response does not match contract',
-          );
-          throw new ApiHttpError(500, 'Generic.InternalError');
+        if (answer instanceof KeptAnswer) {
+          if (answer.endpoint !== endpoint) throw new Error(`${endpoint.id} answered a kept answer of another call`);
+          return reply.type('application/json; charset=utf-8').send(answer.json);
         }
+        // The answer must match the contract: a drift is a server bug, never sent half-right.
+        const checked = endpoint.response.safeParse(answer);
+        if (!checked.success) throw contractDrift(request, endpoint, checked.error.issues);
         return checked.data;
       };
       // A customer adviser's session: every call (but the periodic heartbeat) goes to the support audit log.
