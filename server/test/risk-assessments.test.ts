@@ -1,6 +1,7 @@
 import {
   riskAssessmentCatalogResponseSchema,
   riskAssessmentContentSchema,
+  riskAssessmentDetailsSchema,
   riskAssessmentExecutionSchema,
   riskAssessmentMemberTasksResponseSchema,
 } from '@dash/shared-core/contract';
@@ -172,6 +173,94 @@ describe('catalogue and settings', () => {
       );
     } finally {
       await server.db.query("UPDATE client SET feature_risk_assessments = false WHERE identifier = 'globex'");
+    }
+  });
+});
+
+describe('the details of one risk assessment (read-details)', () => {
+  it('answers its catalogue row with its assignments per kind and completion counts', async () => {
+    const title = `Details ${crypto.randomUUID().slice(0, 8)}`;
+    const uuid = await createTask('general-hazards', title);
+    const fresh = riskAssessmentDetailsSchema.parse(await ok(admin, 'read-details', { uuid }));
+    expect(fresh).toMatchObject({
+      uuid,
+      title,
+      type: 'general-hazards',
+      kind: 'inspection',
+      status: 'analysing',
+      active: true,
+      dueDate: '2030-06-30',
+      assignedMemberCount: 0,
+      completedMemberCount: 0,
+      assignmentCounts: { orgUnit: 0, location: 0, member: 0 },
+      evaluatedAssignmentCount: 0,
+    });
+    expect(Date.parse(fresh.createdAt)).not.toBeNaN();
+
+    await ok(admin, 'assign-org-units', { uuid, orgUnitUuids: [ids.vertrieb] });
+    await ok(admin, 'assign-member', { uuid, memberUuids: [ids.member] });
+    await ok(admin, 'save-settings', { uuid, title, type: 'general-hazards', dueDate: '2031-01-31', active: false });
+    const details = riskAssessmentDetailsSchema.parse(await ok(admin, 'read-details', { uuid }));
+    const [counts] = await server.db.query<{ assigned: number }>(
+      'SELECT count(DISTINCT member_uuid)::int AS assigned FROM risk_assessment_member_task WHERE task_uuid = $1',
+      [uuid],
+    );
+    expect(counts?.assigned).toBeGreaterThan(1);
+    expect(details).toMatchObject({
+      active: false,
+      dueDate: '2031-01-31',
+      assignedMemberCount: counts?.assigned,
+      completedMemberCount: 0,
+      assignmentCounts: { orgUnit: 1, location: 0, member: 1 },
+      evaluatedAssignmentCount: 0,
+    });
+    // The same numbers as its row in the catalogue.
+    const catalogue = riskAssessmentCatalogResponseSchema.parse(
+      await ok(admin, 'read-catalog-list', { filter: { search: title } }),
+    );
+    expect(catalogue.items).toHaveLength(1);
+    expect(details).toMatchObject(catalogue.items[0] ?? {});
+  });
+
+  it("answers another client's task exactly as one that does not exist; only admins may read it", async () => {
+    const [foreign] = await server.db.query<{ uuid: string }>(
+      `INSERT INTO risk_assessment_task (client_uuid, title, type)
+       SELECT uuid, 'Globex details', 'general-hazards' FROM client WHERE identifier = 'globex' RETURNING uuid`,
+    );
+    const theirs = await admin.post(`${API}/read-details`, { uuid: foreign?.uuid });
+    const unknown = await admin.post(`${API}/read-details`, { uuid: crypto.randomUUID() });
+    expectError(theirs, 404, 'RiskAssessmentTask.NotFound');
+    expectError(unknown, 404, 'RiskAssessmentTask.NotFound');
+    expect(theirs.body).toBe(unknown.body);
+    const own = await createTask('general-hazards');
+    for (const username of ['member', 'ou.admin', 'loc.admin']) {
+      const agent = username === 'member' ? member : await server.login('acme', username);
+      expectError(await agent.post(`${API}/read-details`, { uuid: own }), 403, 'Auth.Forbidden');
+    }
+  });
+
+  it('counts who completed the seeded survey, never who answered what', async () => {
+    const [survey] = await server.db.query<{ uuid: string }>(
+      "SELECT uuid FROM risk_assessment_task WHERE client_uuid = $1 AND type = 'mental-load'",
+      [ids.acme],
+    );
+    const completed = await server.db.query<{ uuid: string; name: string }>(
+      `SELECT DISTINCT m.uuid, m.first_name || ' ' || m.last_name AS name FROM risk_assessment_member_task t
+         JOIN member m ON m.uuid = t.member_uuid WHERE t.task_uuid = $1 AND t.completed_at IS NOT NULL`,
+      [survey?.uuid],
+    );
+    expect(completed.length).toBeGreaterThanOrEqual(6);
+    const response = await admin.post(`${API}/read-details`, { uuid: survey?.uuid });
+    expect(response.statusCode, response.body).toBe(200);
+    const details = riskAssessmentDetailsSchema.parse(response.json());
+    expect(details).toMatchObject({ kind: 'survey', completedMemberCount: completed.length });
+    // Nothing beyond the contract (no answers, no results), and nobody who took part is named.
+    expect(Object.keys(response.json() as object).sort()).toEqual(
+      Object.keys(riskAssessmentDetailsSchema.shape).sort(),
+    );
+    for (const each of completed) {
+      expect(response.body).not.toContain(each.uuid);
+      expect(response.body).not.toContain(each.name);
     }
   });
 });

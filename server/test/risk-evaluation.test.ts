@@ -3,8 +3,13 @@ import {
   evaluationDetailsSchema,
   evaluationListResponseSchema,
   type RiskAssessmentContent,
+  riskActionDetailsSchema,
   riskActionListResponseSchema,
+  riskActionStatusSchema,
+  riskAssessmentDetailsSchema,
+  riskDetailsSchema,
   riskListResponseSchema,
+  STOP_TYPES,
   unitActionsResponseSchema,
 } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +21,7 @@ let server: TestServer;
 let admin: Agent;
 let member: Agent;
 let ouAdmin: Agent;
+let locAdmin: Agent;
 let globexAdmin: Agent;
 let acme: string;
 let memberId: string;
@@ -131,11 +137,48 @@ let content: RiskAssessmentContent;
 let surveyTask: string;
 let evaluation: string;
 
+/** An evaluation of a fresh task assigned to `orgUnit`, made in the database (the flow above makes the real one). */
+async function evaluationByDatabase(client: string, orgUnit: string, title: string): Promise<string> {
+  const [row] = await server.db.query<{ uuid: string }>(
+    `WITH t AS (INSERT INTO risk_assessment_task (client_uuid, title, type, due_date)
+                VALUES ($1, $3, 'mental-load', current_date + 30) RETURNING uuid),
+          a AS (INSERT INTO risk_assessment_assignment (client_uuid, task_uuid, kind, org_unit_uuid)
+                SELECT $1, t.uuid, 'org-unit', $2 FROM t RETURNING uuid, task_uuid)
+     INSERT INTO risk_assessment_evaluation (client_uuid, task_uuid, assignment_uuid, analysis_count, matrix_version)
+     SELECT $1, a.task_uuid, a.uuid, 6, 'nohl-additive-5x5-v1' FROM a RETURNING uuid`,
+    [client, orgUnit, title],
+  );
+  if (!row) throw new Error('no evaluation');
+  return row.uuid;
+}
+
+/** A risk of the first survey question (factor 5: probability 2, severity 3) with one action due in `dueInDays`. */
+async function riskWithAction(client: string, evaluationUuid: string, owner: string, dueInDays: number) {
+  const [risk] = await server.db.query<{ uuid: string }>(
+    `INSERT INTO risk_assessment_risk (client_uuid, evaluation_uuid, question_key, group_key, hazard_factor_group, load,
+                                       source, target, measures, probability, severity, risk_factor, matrix_version, status)
+     SELECT $1, $2, q.key, q.group_key, q.hazard_factor_group, q.load, q.source, q.target, q.measures, 2, 3, 5,
+            'nohl-additive-5x5-v1', 'riskActionDefined'
+       FROM risk_assessment_question q WHERE q.type_identifier = 'mental-load' AND q.key = $3 RETURNING uuid`,
+    [client, evaluationUuid, content.groups[0]?.questions[0]?.key],
+  );
+  const [action] = await server.db.query<{ uuid: string }>(
+    `INSERT INTO risk_assessment_action (client_uuid, evaluation_uuid, risk_uuid, origin, stop, description,
+                                         responsible_member_uuid, due_date)
+     VALUES ($1, $2, $3, 'custom', 'technical', '{"de_DE":"Lüftung","en_GB":"Ventilation"}', $4, current_date + $5::int)
+     RETURNING uuid`,
+    [client, evaluationUuid, risk?.uuid, owner, dueInDays],
+  );
+  if (!risk || !action) throw new Error('no risk or action');
+  return { risk: risk.uuid, action: action.uuid };
+}
+
 beforeAll(async () => {
   server = await createTestServer();
   admin = await server.login('acme', 'admin');
   member = await server.login('acme', 'member');
   ouAdmin = await server.login('acme', 'ou.admin');
+  locAdmin = await server.login('acme', 'loc.admin');
   globexAdmin = await server.login('globex', 'admin');
   const [client] = await server.db.query<{ uuid: string }>("SELECT uuid FROM client WHERE identifier = 'acme'");
   acme = client?.uuid ?? '';
@@ -212,6 +255,34 @@ describe('finishing the analysis phase', () => {
     expect(rows).toHaveLength(0);
   });
 
+  it('read-details answers counts only below 6: the catalogue row, no evaluation, nobody who answered named', async () => {
+    const response = await admin.post(`${API}/read-details`, { uuid: surveyTask });
+    expect(response.statusCode, response.body).toBe(200);
+    const details = riskAssessmentDetailsSchema.parse(response.json());
+    const catalogue = await ok<{ items: unknown[] }>(admin, 'read-catalog-list', {
+      filter: { search: 'Evaluation survey' },
+    });
+    expect(catalogue.items).toHaveLength(1);
+    expect(details).toMatchObject(catalogue.items[0] as object);
+    const [assigned] = await server.db.query<{ n: number }>(
+      'SELECT count(DISTINCT member_uuid)::int AS n FROM risk_assessment_member_task WHERE task_uuid = $1',
+      [surveyTask],
+    );
+    expect(details).toMatchObject({
+      uuid: surveyTask,
+      kind: 'survey',
+      active: true,
+      assignedMemberCount: assigned?.n,
+      completedMemberCount: 5,
+      assignmentCounts: { orgUnit: 1, location: 0, member: 0 },
+      evaluatedAssignmentCount: 0,
+    });
+    for (const each of staff) {
+      expect(response.body).not.toContain(each.uuid);
+      expect(response.body).not.toContain(each.name);
+    }
+  });
+
   it('ends the phase for everybody at exactly 6, closing the analyses still open', async () => {
     // The sixth completes through the API, as a member does.
     const tasks = await ok<{ items: { uuid: string; title: string }[] }>(member, 'read-member-tasks', {
@@ -253,6 +324,8 @@ describe('finishing the analysis phase', () => {
     expect(closed?.closed_at).not.toBeNull();
     // Finishing twice is an invalid move.
     expectError(await admin.post(`${API}/finish-analysis`, { assignmentUuid: assignment }), 409, 'Risk.InvalidStatus');
+    const details = riskAssessmentDetailsSchema.parse(await ok(admin, 'read-details', { uuid: surveyTask }));
+    expect(details).toMatchObject({ completedMemberCount: 6, evaluatedAssignmentCount: 1 });
   });
 
   it('keeps members out of a closed phase: no new answers, and their list says closed', async () => {
@@ -320,8 +393,56 @@ describe('the evaluation of a survey', () => {
     expect(details.matrix.reduce((sum, entry) => sum + entry.count, 0)).toBe(details.riskCount);
   });
 
+  it('read-risk-details answers one risk as the list shows it, with its STOP measures and its actions (none yet)', async () => {
+    const list = riskListResponseSchema.parse(
+      await ok(admin, 'read-risk-list', {
+        uuid: evaluation,
+        filter: {},
+        page: 1,
+        perPage: 100,
+        sortBy: 'riskFactor',
+        sortDirection: 'desc',
+      }),
+    );
+    expect(list.items.length).toBeGreaterThan(0);
+    for (const risk of list.items) {
+      const details = riskDetailsSchema.parse(await ok(admin, 'read-risk-details', { uuid: risk.uuid }));
+      expect(details).toMatchObject(risk);
+      expect(details).toMatchObject({
+        evaluationUuid: evaluation,
+        evaluationStatus: 'risksCreated',
+        matrixVersion: 'nohl-additive-5x5-v1',
+        actions: [],
+      });
+      expect(details.level).toBe(risk.level);
+    }
+    const first = riskDetailsSchema.parse(await ok(admin, 'read-risk-details', { uuid: list.items[0]?.uuid }));
+    const question = content.groups.flatMap((group) => group.questions).find((each) => each.key === first.questionKey);
+    expect(first.measures).toEqual(question?.measures);
+    expect(first.measures.length).toBeGreaterThan(0);
+    for (const measure of first.measures) expect(STOP_TYPES).toContain(measure.stop);
+  });
+
   it('names nobody with a unit of exactly 6: no name, username or uuid of a member who answered', async () => {
+    const risks = await ok<{ items: { uuid: string }[] }>(admin, 'read-risk-list', {
+      uuid: evaluation,
+      filter: {},
+      page: 1,
+      perPage: 100,
+      sortBy: 'riskFactor',
+      sortDirection: 'desc',
+    });
+    const riskDetails = await Promise.all(
+      risks.items.map(async (risk) => (await admin.post(`${API}/read-risk-details`, { uuid: risk.uuid })).body),
+    );
+    // A risk's details carry nothing beyond the contract: no answer counts, no analyses, no respondent.
+    for (const body of riskDetails) {
+      expect(Object.keys(JSON.parse(body)).sort()).toEqual(Object.keys(riskDetailsSchema.shape).sort());
+    }
     const bodies = [
+      ...riskDetails,
+      (await admin.post(`${API}/read-risk-action-status`, { uuid: evaluation })).body,
+      (await admin.post(`${API}/read-details`, { uuid: surveyTask })).body,
       (await admin.post(`${API}/read-execution-result-details`, { uuid: evaluation })).body,
       (
         await admin.post(`${API}/read-risk-list`, {
@@ -375,6 +496,102 @@ describe('the evaluation of a survey', () => {
   });
 });
 
+describe('the details calls: scope and roles', () => {
+  it("answers another client's risk, action and evaluation exactly as uuids that do not exist", async () => {
+    const [globex] = await server.db.query<{ client: string; root: string }>(
+      `SELECT c.uuid AS client, o.uuid AS root FROM client c JOIN org_unit o ON o.client_uuid = c.uuid
+        WHERE c.identifier = 'globex' AND o.parent_uuid IS NULL`,
+    );
+    const foreignEvaluation = await evaluationByDatabase(globex?.client ?? '', globex?.root ?? '', 'Globex evaluation');
+    const foreign = await riskWithAction(globex?.client ?? '', foreignEvaluation, globexMember, 10);
+    const [globexTask] = await server.db.query<{ task_uuid: string }>(
+      'SELECT task_uuid FROM risk_assessment_evaluation WHERE uuid = $1',
+      [foreignEvaluation],
+    );
+    for (const [call, uuid, code] of [
+      ['read-details', globexTask?.task_uuid, 'RiskAssessmentTask.NotFound'],
+      ['read-risk-details', foreign.risk, 'Risk.NotFound'],
+      ['read-risk-action-status', foreignEvaluation, 'Risk.NotFound'],
+      ['read-risk-action-details', foreign.action, 'Action.NotFound'],
+    ] as const) {
+      const theirs = await admin.post(`${API}/${call}`, { uuid });
+      const unknown = await admin.post(`${API}/${call}`, { uuid: crypto.randomUUID() });
+      expectError(theirs, 404, code);
+      expectError(unknown, 404, code);
+      expect(theirs.body, call).toBe(unknown.body);
+    }
+  });
+
+  it('refuses members and loc-admins; an ou-admin reads his own units only and may not confirm', async () => {
+    const [risk] = await server.db.query<{ uuid: string }>(
+      'SELECT uuid FROM risk_assessment_risk WHERE evaluation_uuid = $1 LIMIT 1',
+      [evaluation],
+    );
+    for (const agent of [member, locAdmin]) {
+      for (const [call, uuid] of [
+        ['read-details', surveyTask],
+        ['read-risk-details', risk?.uuid],
+        ['read-risk-action-status', evaluation],
+        ['read-risk-action-details', crypto.randomUUID()],
+      ] as const) {
+        expectError(await agent.post(`${API}/${call}`, { uuid }), 403, 'Auth.Forbidden');
+      }
+    }
+    // The catalogue is the admins' alone.
+    expectError(await ouAdmin.post(`${API}/read-details`, { uuid: surveyTask }), 403, 'Auth.Forbidden');
+    // ou.admin administers Produktion and Logistik, not the evaluated unit.
+    expectError(await ouAdmin.post(`${API}/read-risk-details`, { uuid: risk?.uuid }), 404, 'Risk.NotFound');
+    expectError(await ouAdmin.post(`${API}/read-risk-action-status`, { uuid: evaluation }), 404, 'Risk.NotFound');
+
+    // An evaluation of Produktion: one risk decided by an overdue action, so confirming is possible, for an admin.
+    const [produktion] = await server.db.query<{ uuid: string }>(
+      "SELECT uuid FROM org_unit WHERE client_uuid = $1 AND name = 'Produktion'",
+      [acme],
+    );
+    const own = await evaluationByDatabase(acme, produktion?.uuid ?? '', 'Details: Produktion');
+    const { risk: ownRisk, action: ownAction } = await riskWithAction(acme, own, staff[0]?.uuid ?? '', -1);
+    const expected = {
+      uuid: own,
+      status: 'risksCreated',
+      riskCount: 1,
+      riskCounts: { open: 0, riskActionDefine: 0, riskActionDefined: 1, riskActionAgreed: 0, done: 0 },
+      undecidedRiskCount: 0,
+      notRelevantRiskCount: 0,
+      actionCounts: { total: 1, open: 1, overdue: 1, done: 0 },
+    };
+    const theirs = riskActionStatusSchema.parse(await ok(ouAdmin, 'read-risk-action-status', { uuid: own }));
+    expect(theirs).toEqual({ ...expected, canConfirm: false });
+    expectError(await ouAdmin.post(`${API}/confirm-risk-actions`, { uuid: own }), 403, 'Auth.Forbidden');
+    const admins = riskActionStatusSchema.parse(await ok(admin, 'read-risk-action-status', { uuid: own }));
+    expect(admins).toEqual({ ...expected, canConfirm: true });
+    const risk0 = riskDetailsSchema.parse(await ok(ouAdmin, 'read-risk-details', { uuid: ownRisk }));
+    expect(risk0).toMatchObject({ uuid: ownRisk, evaluationUuid: own, riskFactor: 5, level: 'medium' });
+    expect(risk0.actions.map((each) => each.uuid)).toEqual([ownAction]);
+    const action0 = riskActionDetailsSchema.parse(await ok(ouAdmin, 'read-risk-action-details', { uuid: ownAction }));
+    const [yesterday] = await server.db.query<{ day: string }>('SELECT (current_date - 1)::text AS day');
+    expect(action0).toMatchObject({
+      uuid: ownAction,
+      riskUuid: ownRisk,
+      evaluationUuid: own,
+      origin: 'custom',
+      measureIndex: null,
+      description: { de_DE: 'Lüftung', en_GB: 'Ventilation' },
+      responsibleMemberUuid: staff[0]?.uuid,
+      responsibleName: staff[0]?.name,
+      dueDate: yesterday?.day,
+      doneAt: null,
+      doneByName: null,
+    });
+    // The confirm call agrees with canConfirm.
+    expect(await ok(admin, 'confirm-risk-actions', { uuid: own })).toEqual({ status: 'actionsAgreed' });
+    expect(riskActionStatusSchema.parse(await ok(admin, 'read-risk-action-status', { uuid: own }))).toMatchObject({
+      status: 'actionsAgreed',
+      riskCounts: { riskActionDefined: 0, riskActionAgreed: 1 },
+      canConfirm: false,
+    });
+  });
+});
+
 describe('actions and the status machines', () => {
   let risks: { uuid: string; riskFactor: number; measures: unknown[] }[];
   let firstAction: string;
@@ -391,6 +608,28 @@ describe('actions and the status machines', () => {
       })
     ).items;
     const before = await evaluationState(evaluation);
+    // The action status says so beforehand: the confirm button stays disabled.
+    const status = riskActionStatusSchema.parse(await ok(admin, 'read-risk-action-status', { uuid: evaluation }));
+    const details = evaluationDetailsSchema.parse(
+      await ok(admin, 'read-execution-result-details', { uuid: evaluation }),
+    );
+    expect(status).toMatchObject({
+      uuid: evaluation,
+      status: 'risksCreated',
+      riskCount: risks.length,
+      undecidedRiskCount: details.undecidedRiskCount,
+      notRelevantRiskCount: 0,
+      actionCounts: { total: 0, open: 0, overdue: 0, done: 0 },
+      canConfirm: false,
+    });
+    expect(status.undecidedRiskCount).toBe(risks.filter((risk) => risk.riskFactor > 2).length);
+    expect(status.riskCounts).toEqual({
+      open: risks.filter((risk) => risk.riskFactor <= 2).length,
+      riskActionDefine: status.undecidedRiskCount,
+      riskActionDefined: 0,
+      riskActionAgreed: 0,
+      done: 0,
+    });
     expectError(await admin.post(`${API}/confirm-risk-actions`, { uuid: evaluation }), 409, 'Risk.InvalidStatus');
     expect(await evaluationState(evaluation)).toEqual(before);
   });
@@ -477,6 +716,40 @@ describe('actions and the status machines', () => {
       [risk?.uuid],
     );
     expect(risk0?.status).toBe('riskActionDefined');
+
+    // The risk's details list the action; the action's details answer what was saved.
+    const riskDetails = riskDetailsSchema.parse(await ok(admin, 'read-risk-details', { uuid: risk?.uuid }));
+    expect(riskDetails).toMatchObject({ status: 'riskActionDefined', actionCount: 1, takenMeasures: [0] });
+    expect(riskDetails.actions).toEqual([list.items[0]]);
+    const details = riskActionDetailsSchema.parse(await ok(admin, 'read-risk-action-details', { uuid: firstAction }));
+    expect(details).toEqual({
+      ...list.items[0],
+      evaluationUuid: evaluation,
+      evaluationStatus: 'risksCreated',
+      measureIndex: 0,
+      riskStatus: 'riskActionDefined',
+      hazardFactorGroup: riskDetails.hazardFactorGroup,
+      source: riskDetails.source,
+      target: riskDetails.target,
+    });
+    expect(details).toMatchObject({
+      uuid: firstAction,
+      riskUuid: risk?.uuid,
+      description: riskDetails.measures[0]?.text,
+      stop: 'technical',
+      responsibleMemberUuid: staff[1]?.uuid,
+      responsibleName: staff[1]?.name,
+      dueDate: inDays(21),
+      note: 'Neuer Termin',
+      doneAt: null,
+      doneByName: null,
+    });
+    const status = riskActionStatusSchema.parse(await ok(admin, 'read-risk-action-status', { uuid: evaluation }));
+    expect(status).toMatchObject({
+      actionCounts: { total: 1, open: 1, overdue: 0, done: 0 },
+      undecidedRiskCount: risks.filter((each) => each.riskFactor > 2).length - 1,
+      canConfirm: false,
+    });
   });
 
   it('confirms once every risk is decided, then agreed actions are done one by one until the assessment is', async () => {
@@ -493,8 +766,25 @@ describe('actions and the status machines', () => {
     for (const risk of risks.slice(2).filter((each) => each.riskFactor > 2)) {
       await ok(admin, 'set-risk-not-relevant', { uuid: risk.uuid, notRelevant: true, reason: 'Bereits geregelt' });
     }
+    const decided = riskActionStatusSchema.parse(await ok(admin, 'read-risk-action-status', { uuid: evaluation }));
+    expect(decided).toMatchObject({
+      status: 'risksCreated',
+      undecidedRiskCount: 0,
+      notRelevantRiskCount: risks.slice(2).filter((each) => each.riskFactor > 2).length,
+      actionCounts: { total: 2, open: 2, done: 0 },
+      canConfirm: true,
+    });
     expect(await ok(admin, 'confirm-risk-actions', { uuid: evaluation })).toEqual({ status: 'actionsAgreed' });
     expectError(await admin.post(`${API}/confirm-risk-actions`, { uuid: evaluation }), 409, 'Risk.InvalidStatus');
+    const agreed = riskActionStatusSchema.parse(await ok(admin, 'read-risk-action-status', { uuid: evaluation }));
+    expect(agreed).toMatchObject({ status: 'actionsAgreed', canConfirm: false });
+    expect(agreed.riskCounts).toEqual({
+      open: 0,
+      riskActionDefine: 0,
+      riskActionDefined: 0,
+      riskActionAgreed: 2,
+      done: risks.length - 2,
+    });
     const before = await evaluationState(evaluation);
     expectError(
       await admin.post(`${API}/create-risk-action`, {
@@ -568,6 +858,22 @@ describe('actions and the status machines', () => {
     });
     expect(done.items).toHaveLength(2);
     expect(done.items[0]?.doneByName).toBeTruthy();
+    const [adminRow] = await server.db.query<{ name: string }>(
+      `SELECT first_name || ' ' || last_name AS name FROM member WHERE client_uuid = $1 AND username = 'admin'`,
+      [acme],
+    );
+    const doneAction = riskActionDetailsSchema.parse(
+      await ok(admin, 'read-risk-action-details', { uuid: actions[0]?.uuid }),
+    );
+    expect(doneAction).toMatchObject({
+      evaluationStatus: 'done',
+      riskStatus: 'done',
+      doneAt: today(),
+      doneByName: adminRow?.name,
+    });
+    expect(
+      riskActionStatusSchema.parse(await ok(admin, 'read-risk-action-status', { uuid: evaluation })),
+    ).toMatchObject({ status: 'done', actionCounts: { total: 2, open: 0, overdue: 0, done: 2 }, canConfirm: false });
     // A done action is history.
     expectError(
       await admin.post(`${API}/update-risk-action`, {
@@ -580,6 +886,34 @@ describe('actions and the status machines', () => {
       409,
       'Risk.InvalidStatus',
     );
+  });
+
+  it("an action's details name its owner and who marked it done, nobody else who answered", async () => {
+    const [row] = await server.db.query<{ name: string }>(
+      "SELECT first_name || ' ' || last_name AS name FROM member WHERE uuid = $1",
+      [memberId],
+    );
+    const respondents = [...staff.slice(0, 5), { uuid: memberId, name: row?.name ?? '', username: 'member' }];
+    const actions = riskActionListResponseSchema.parse(
+      await ok(admin, 'read-risk-action-list', {
+        uuid: evaluation,
+        filter: {},
+        page: 1,
+        perPage: 25,
+        sortBy: 'dueDate',
+        sortDirection: 'asc',
+      }),
+    ).items;
+    expect(actions).toHaveLength(2);
+    for (const action of actions) {
+      const response = await admin.post(`${API}/read-risk-action-details`, { uuid: action.uuid });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(Object.keys(response.json() as object).sort()).toEqual(Object.keys(riskActionDetailsSchema.shape).sort());
+      for (const each of respondents.filter((person) => person.uuid !== action.responsibleMemberUuid)) {
+        expect(response.body).not.toContain(each.uuid);
+        expect(response.body).not.toContain(each.name);
+      }
+    }
   });
 
   it('exports the action list as PDF (licensee, date, item x of y) and xlsx without formulas', async () => {

@@ -336,6 +336,19 @@ export const RISK_ASSESSMENTS_MATRIX: Record<string, MatrixEntry> = {
     featureFlagOffFor: FLAG_OFF,
     otherClientUuid: { foreign: (ids) => ids.globexRiskTask, ...taskNotFound() },
   },
+  'POST /api/risk-assessment/read-details': {
+    access: 'session',
+    endpoint: 'riskAssessmentDetails',
+    sample: (ids) => ({ uuid: ids.acmeRiskTask }),
+    // The task has its member assignment (the assignment calls may add more).
+    expectValid: (response) =>
+      expect((response.json() as { assignmentCounts: { member: number } }).assignmentCounts.member).toBeGreaterThan(0),
+    validated: true,
+    malformed: () => [{ uuid: 'not-a-uuid' }, {}, { uuid: null }],
+    forbiddenFor: [...ADMIN_ONLY],
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: { foreign: (ids) => ids.globexRiskTask, ...taskNotFound() },
+  },
   'POST /api/risk-assessment/save-settings': {
     access: 'session',
     endpoint: 'riskAssessmentSaveSettings',
@@ -779,6 +792,17 @@ export const RISK_ASSESSMENTS_MATRIX: Record<string, MatrixEntry> = {
       request: (uuid) => ({ input: { ...tableDefaults, uuid, sortBy: 'riskFactor' } }),
     },
   },
+  'POST /api/risk-assessment/read-risk-details': {
+    access: 'session',
+    endpoint: 'riskAssessmentRiskDetails',
+    sample: (ids) => ({ uuid: ids.eval.risk }),
+    expectValid: (response) => expect(response.json()).toMatchObject({ evaluationStatus: 'risksCreated' }),
+    validated: true,
+    malformed: () => [{ uuid: 'x' }, {}, { uuid: 42 }],
+    forbiddenFor: [...EVALUATION_READERS_NOT],
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: { foreign: (ids) => ids.eval.globexRisk, ...riskNotFound() },
+  },
   'POST /api/risk-assessment/create-risk-action': {
     access: 'session',
     endpoint: 'riskAssessmentCreateRiskAction',
@@ -963,6 +987,35 @@ export const RISK_ASSESSMENTS_MATRIX: Record<string, MatrixEntry> = {
       status: 404,
       code: 'Risk.NotFound',
       request: (uuid) => ({ input: { ...tableDefaults, uuid, sortBy: 'dueDate' } }),
+    },
+  },
+  'POST /api/risk-assessment/read-risk-action-status': {
+    access: 'session',
+    endpoint: 'riskAssessmentRiskActionStatus',
+    sample: (ids) => ({ uuid: ids.eval.undecided }),
+    // One risk above very low without an action: confirming is refused, and the status says so.
+    expectValid: (response) =>
+      expect(response.json()).toMatchObject({ status: 'risksCreated', undecidedRiskCount: 1, canConfirm: false }),
+    validated: true,
+    malformed: () => [{ uuid: 'x' }, {}, { uuid: [] }],
+    forbiddenFor: [...EVALUATION_READERS_NOT],
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: { foreign: (ids) => ids.eval.globexEvaluation, ...riskNotFound() },
+  },
+  'POST /api/risk-assessment/read-risk-action-details': {
+    access: 'session',
+    endpoint: 'riskAssessmentRiskActionDetails',
+    sample: (ids) => ({ uuid: ids.eval.action }),
+    expectValid: (response) => expect(response.json()).toMatchObject({ origin: 'custom', measureIndex: null }),
+    validated: true,
+    malformed: () => [{ uuid: 'x' }, {}, { uuid: true }],
+    forbiddenFor: [...EVALUATION_READERS_NOT],
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: {
+      foreign: (ids) => ids.eval.globexAction,
+      status: 404,
+      code: 'Action.NotFound',
+      request: (uuid) => ({ input: { uuid } }),
     },
   },
   'POST /api/risk-assessment/export-risk-action-list': {

@@ -85,6 +85,18 @@ export const riskAssessmentSettingsSchema = z.object({
 });
 export type RiskAssessmentSettings = z.infer<typeof riskAssessmentSettingsSchema>;
 
+/**
+ * One risk assessment of the catalogue (read-details): its catalogue row plus its assignments per kind and how many
+ * of them are evaluated. Counts of members only: nothing says who answered what (docs/risk-assessments.md).
+ */
+export const riskAssessmentDetailsSchema = riskAssessmentCatalogItemSchema.extend({
+  createdAt: z.string(),
+  assignmentCounts: z.object({ orgUnit: z.int().min(0), location: z.int().min(0), member: z.int().min(0) }),
+  /** Assignments whose analysis phase has ended (they have an evaluation). */
+  evaluatedAssignmentCount: z.int().min(0),
+});
+export type RiskAssessmentDetails = z.infer<typeof riskAssessmentDetailsSchema>;
+
 /** Without uuid: a new risk assessment in the catalogue. */
 export const riskAssessmentSaveSettingsRequestSchema = z.strictObject({
   uuid: uuidSchema.optional(),
@@ -415,6 +427,58 @@ export const riskActionSchema = z.object({
 export type RiskAction = z.infer<typeof riskActionSchema>;
 export const riskActionListResponseSchema = tableResponseSchema(riskActionSchema);
 
+/** The status of an evaluation once its analysis phase has ended. */
+const evaluatedStatusSchema = z.enum(['risksCreated', 'actionsAgreed', 'done']);
+
+/**
+ * One risk of an evaluation (read-risk-details): what the risk list shows, plus its evaluation and every action
+ * defined for it. Aggregates only, like the list: no answer counts, no respondent (docs/risk-matrix.md "Anonymity").
+ */
+export const riskDetailsSchema = riskSchema.extend({
+  evaluationUuid: uuidSchema,
+  evaluationStatus: evaluatedStatusSchema,
+  matrixVersion: z.string(),
+  actions: z.array(riskActionSchema),
+});
+export type RiskDetails = z.infer<typeof riskDetailsSchema>;
+
+const countSchema = z.int().min(0);
+/** Where an evaluation's actions stand (read-risk-action-status): what the "confirm all actions" button needs. */
+export const riskActionStatusSchema = z.object({
+  uuid: uuidSchema,
+  status: evaluatedStatusSchema,
+  riskCount: countSchema,
+  /** Risks per risk status (spec section 4). */
+  riskCounts: z.object({
+    open: countSchema,
+    riskActionDefine: countSchema,
+    riskActionDefined: countSchema,
+    riskActionAgreed: countSchema,
+    done: countSchema,
+  }),
+  /** Risks above "very low" still without an action and not marked not relevant (confirming needs 0). */
+  undecidedRiskCount: countSchema,
+  notRelevantRiskCount: countSchema,
+  /** Actions: open (not done; `overdue` of them past their due date) and done. */
+  actionCounts: z.object({ total: countSchema, open: countSchema, overdue: countSchema, done: countSchema }),
+  /** confirm-risk-actions would go through now for this session: risksCreated, nothing undecided, and allowed to. */
+  canConfirm: z.boolean(),
+});
+export type RiskActionStatus = z.infer<typeof riskActionStatusSchema>;
+
+/** One action (read-risk-action-details): the list row plus its evaluation, the risk's context and its origin. */
+export const riskActionDetailsSchema = riskActionSchema.extend({
+  evaluationUuid: uuidSchema,
+  evaluationStatus: evaluatedStatusSchema,
+  /** The proposed measure of the risk it was taken from (null for a custom action). */
+  measureIndex: z.int().nullable(),
+  riskStatus: z.enum(RISK_STATUSES),
+  hazardFactorGroup: z.string(),
+  source: localizedTextSchema,
+  target: localizedTextSchema,
+});
+export type RiskActionDetails = z.infer<typeof riskActionDetailsSchema>;
+
 export const exportRiskActionListRequestSchema = z.strictObject({
   uuid: uuidSchema,
   format: z.enum(['xlsx', 'pdf']),
@@ -453,6 +517,14 @@ export const RISK_ASSESSMENTS_ENDPOINTS = {
     permissions: ['risk-assessment.read-catalog-list'],
     request: z.strictObject({}),
     response: riskAssessmentTypeListResponseSchema,
+  }),
+  riskAssessmentDetails: defineEndpoint('riskAssessmentDetails', {
+    ...SESSION,
+    summary:
+      'One risk assessment of the catalogue: title, type, status, due date, active, assignments and completion counts',
+    permissions: ['risk-assessment.read-catalog-list', 'risk-assessment.read-settings'],
+    request: detailRequestSchema,
+    response: riskAssessmentDetailsSchema,
   }),
   riskAssessmentSettings: defineEndpoint('riskAssessmentSettings', {
     ...SESSION,
@@ -574,6 +646,13 @@ export const RISK_ASSESSMENTS_ENDPOINTS = {
     request: riskListRequestSchema,
     response: riskListResponseSchema,
   }),
+  riskAssessmentRiskDetails: defineEndpoint('riskAssessmentRiskDetails', {
+    ...SESSION,
+    summary: 'One risk of an evaluation: factor, scores, load, source, target, status, proposed measures, its actions',
+    permissions: ['risk-assessment.read-risk-list'],
+    request: detailRequestSchema,
+    response: riskDetailsSchema,
+  }),
   riskAssessmentCreateRiskAction: defineEndpoint('riskAssessmentCreateRiskAction', {
     ...SESSION,
     summary: 'Define an action for a risk: a proposed measure or a custom one, with STOP type, owner and due date',
@@ -615,6 +694,21 @@ export const RISK_ASSESSMENTS_ENDPOINTS = {
     permissions: ['risk-assessment.read-risk-action-list'],
     request: riskActionListRequestSchema,
     response: riskActionListResponseSchema,
+  }),
+  riskAssessmentRiskActionStatus: defineEndpoint('riskAssessmentRiskActionStatus', {
+    ...SESSION,
+    summary:
+      "An evaluation's action status: risks per status, undecided risks, actions open and done, whether confirming is possible",
+    permissions: ['risk-assessment.read-risk-action-list'],
+    request: detailRequestSchema,
+    response: riskActionStatusSchema,
+  }),
+  riskAssessmentRiskActionDetails: defineEndpoint('riskAssessmentRiskActionDetails', {
+    ...SESSION,
+    summary: 'One action: its risk, description, STOP type, responsible member, due date, note, done date and by whom',
+    permissions: ['risk-assessment.read-risk-action-list'],
+    request: detailRequestSchema,
+    response: riskActionDetailsSchema,
   }),
   riskAssessmentExportRiskActionList: defineEndpoint('riskAssessmentExportRiskActionList', {
     ...SESSION,

@@ -67,7 +67,7 @@ async function refreshRiskStatus(tx: Queryable, riskUuid: string): Promise<void>
   await tx.query(`UPDATE risk_assessment_risk r SET status = ${UNDECIDED_STATUS} WHERE r.uuid = $1`, [riskUuid]);
 }
 
-interface ActionListRow {
+export interface ActionListRow {
   uuid: string;
   risk_uuid: string;
   load: LocalizedText;
@@ -83,14 +83,16 @@ interface ActionListRow {
   done_by_name: string | null;
 }
 
-const ACTION_SELECT = `SELECT x.uuid, x.risk_uuid, r.load, r.risk_factor, x.origin, x.stop, x.description,
+/** An action's columns (alias `x`, its risk `r`, its owner `m`) as the action list and an action's details answer them. */
+export const ACTION_COLUMNS = `x.uuid, x.risk_uuid, r.load, r.risk_factor, x.origin, x.stop, x.description,
        x.responsible_member_uuid, m.first_name || ' ' || m.last_name AS responsible_name, x.due_date::text AS due_date,
-       x.note, x.done_at::text AS done_at, x.done_by_name
-  FROM risk_assessment_action x
+       x.note, x.done_at::text AS done_at, x.done_by_name`;
+export const ACTION_FROM = `FROM risk_assessment_action x
   JOIN risk_assessment_risk r ON r.uuid = x.risk_uuid
   JOIN member m ON m.uuid = x.responsible_member_uuid`;
+const ACTION_SELECT = `SELECT ${ACTION_COLUMNS} ${ACTION_FROM}`;
 
-function toAction(row: ActionListRow): RiskAction {
+export function toAction(row: ActionListRow): RiskAction {
   return {
     uuid: row.uuid,
     riskUuid: row.risk_uuid,

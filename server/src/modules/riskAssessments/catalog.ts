@@ -1,7 +1,7 @@
 import { ENDPOINTS, type RiskAssessmentCatalogItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
-import { likePattern, orderBy } from '../../db/rows';
+import { iso, likePattern, orderBy } from '../../db/rows';
 import { readTablePage } from '../../db/tablePage';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
@@ -28,7 +28,38 @@ interface TaskRow {
   type_locked: boolean;
 }
 
-/** The catalogue, the types and each task's settings (catalog/list, catalog/details/{uuid}/settings). */
+type CatalogRow = Omit<TaskRow, 'type_locked'> & {
+  type_title: RiskAssessmentCatalogItem['typeTitle'];
+  assigned_member_count: number;
+  completed_member_count: number;
+};
+
+/** A task's columns with its member counts (one member with analyses in two assigned units counts once). */
+const CATALOG_COLUMNS = `r.uuid, r.title, r.type, ty.title AS type_title, ty.kind, r.status, r.active,
+       r.due_date::text AS due_date, counts.assigned_member_count, counts.completed_member_count`;
+const CATALOG_FROM = `FROM risk_assessment_task r
+  JOIN risk_assessment_type ty ON ty.identifier = r.type
+  CROSS JOIN LATERAL (
+    SELECT count(DISTINCT t.member_uuid)::int AS assigned_member_count,
+           count(DISTINCT t.member_uuid) FILTER (WHERE t.completed_at IS NOT NULL)::int AS completed_member_count
+      FROM risk_assessment_member_task t WHERE t.task_uuid = r.uuid) counts`;
+
+function toCatalogItem(row: CatalogRow): RiskAssessmentCatalogItem {
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    type: row.type,
+    typeTitle: row.type_title,
+    kind: row.kind,
+    status: row.status,
+    active: row.active,
+    dueDate: row.due_date,
+    assignedMemberCount: row.assigned_member_count,
+    completedMemberCount: row.completed_member_count,
+  };
+}
+
+/** The catalogue, the types and each task's details and settings (catalog/list, catalog/details/{uuid}/settings). */
 export function registerCatalogRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentCatalog, async ({ body, session }) => {
     const params: unknown[] = [session.clientUuid];
@@ -41,42 +72,50 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Database): void 
       params.push(body.filter.type);
       condition += ` AND r.type = $${params.length}`;
     }
-    const { rows, total } = await readTablePage<
-      Omit<TaskRow, 'type_locked'> & {
-        type_title: RiskAssessmentCatalogItem['typeTitle'];
-        assigned_member_count: number;
-        completed_member_count: number;
-      }
-    >(db, {
-      select: `SELECT r.uuid, r.title, r.type, ty.title AS type_title, ty.kind, r.status, r.active,
-                      r.due_date::text AS due_date, counts.assigned_member_count, counts.completed_member_count
-                 FROM risk_assessment_task r
-                 JOIN risk_assessment_type ty ON ty.identifier = r.type
-                 CROSS JOIN LATERAL (
-                   SELECT count(DISTINCT t.member_uuid)::int AS assigned_member_count,
-                          count(DISTINCT t.member_uuid) FILTER (WHERE t.completed_at IS NOT NULL)::int AS completed_member_count
-                     FROM risk_assessment_member_task t WHERE t.task_uuid = r.uuid) counts
-                WHERE ${condition}`,
+    const { rows, total } = await readTablePage<CatalogRow>(db, {
+      select: `SELECT ${CATALOG_COLUMNS} ${CATALOG_FROM} WHERE ${condition}`,
       count: `SELECT count(*)::int AS total FROM risk_assessment_task r WHERE ${condition}`,
       params,
       order: orderBy(CATALOG_SORT, body.sortBy, body.sortDirection, 'r.uuid'),
       page: body.page,
       perPage: body.perPage,
     });
+    return { items: rows.map(toCatalogItem), total };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentDetails, async ({ body, session }) => {
+    const [row] = await db.query<
+      CatalogRow & {
+        created_at: unknown;
+        org_unit_assignments: number;
+        location_assignments: number;
+        member_assignments: number;
+        evaluated_assignments: number;
+      }
+    >(
+      `SELECT ${CATALOG_COLUMNS}, r.created_at, assignments.org_unit_assignments, assignments.location_assignments,
+              assignments.member_assignments,
+              (SELECT count(*)::int FROM risk_assessment_evaluation ev WHERE ev.task_uuid = r.uuid) AS evaluated_assignments
+         ${CATALOG_FROM}
+         CROSS JOIN LATERAL (
+           SELECT count(*) FILTER (WHERE a.kind = 'org-unit')::int AS org_unit_assignments,
+                  count(*) FILTER (WHERE a.kind = 'location')::int AS location_assignments,
+                  count(*) FILTER (WHERE a.kind = 'member')::int AS member_assignments
+             FROM risk_assessment_assignment a WHERE a.task_uuid = r.uuid) assignments
+        WHERE r.uuid = $1 AND r.client_uuid = $2`,
+      [body.uuid, session.clientUuid],
+    );
+    // Another client's task answers exactly as one that does not exist.
+    if (!row) throw new ApiHttpError(404, 'RiskAssessmentTask.NotFound');
     return {
-      items: rows.map((row) => ({
-        uuid: row.uuid,
-        title: row.title,
-        type: row.type,
-        typeTitle: row.type_title,
-        kind: row.kind,
-        status: row.status,
-        active: row.active,
-        dueDate: row.due_date,
-        assignedMemberCount: row.assigned_member_count,
-        completedMemberCount: row.completed_member_count,
-      })),
-      total,
+      ...toCatalogItem(row),
+      createdAt: iso(row.created_at) ?? '',
+      assignmentCounts: {
+        orgUnit: row.org_unit_assignments,
+        location: row.location_assignments,
+        member: row.member_assignments,
+      },
+      evaluatedAssignmentCount: row.evaluated_assignments,
     };
   });
 

@@ -71,7 +71,7 @@ const RISK_SORT = {
   hazardFactorGroup: 'r.hazard_factor_group',
 };
 
-interface RiskRow {
+export interface RiskRow {
   uuid: string;
   question_key: string;
   load: LocalizedText;
@@ -90,6 +90,34 @@ interface RiskRow {
 }
 
 const levelOf = (factor: number) => riskLevelOf(factor)?.level ?? 'veryLow';
+
+/** A risk's columns (alias `r`) as the risk list and a risk's details answer them. */
+export const RISK_COLUMNS = `r.uuid, r.question_key, r.load, r.hazard_factor_group, r.source, r.target, r.measures,
+       r.probability, r.severity, r.risk_factor, r.status, r.not_relevant, r.not_relevant_reason,
+       (SELECT count(*)::int FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid) AS action_count,
+       (SELECT array_agg(x.measure_index ORDER BY x.measure_index) FROM risk_assessment_action x
+         WHERE x.risk_uuid = r.uuid AND x.origin = 'proposed') AS taken_measures`;
+
+export function toRisk(row: RiskRow): Risk {
+  return {
+    uuid: row.uuid,
+    questionKey: row.question_key,
+    load: row.load,
+    hazardFactorGroup: row.hazard_factor_group,
+    source: row.source,
+    target: row.target,
+    measures: row.measures,
+    probability: row.probability,
+    severity: row.severity,
+    riskFactor: row.risk_factor,
+    level: levelOf(row.risk_factor),
+    status: row.status,
+    notRelevant: row.not_relevant,
+    notRelevantReason: row.not_relevant_reason,
+    actionCount: row.action_count,
+    takenMeasures: row.taken_measures ?? [],
+  };
+}
 
 /**
  * Ends the analysis phase of one assignment (the caller checked scope, status and the 6 completed analyses):
@@ -377,38 +405,13 @@ export function registerEvaluationRoutes(app: FastifyInstance, db: Database): vo
     }
     const where = conditions.join(' AND ');
     const { rows, total } = await readTablePage<RiskRow>(db, {
-      select: `SELECT r.uuid, r.question_key, r.load, r.hazard_factor_group, r.source, r.target, r.measures,
-                      r.probability, r.severity, r.risk_factor, r.status, r.not_relevant, r.not_relevant_reason,
-                      (SELECT count(*)::int FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid) AS action_count,
-                      (SELECT array_agg(x.measure_index ORDER BY x.measure_index) FROM risk_assessment_action x
-                        WHERE x.risk_uuid = r.uuid AND x.origin = 'proposed') AS taken_measures
-                 FROM risk_assessment_risk r WHERE ${where}`,
+      select: `SELECT ${RISK_COLUMNS} FROM risk_assessment_risk r WHERE ${where}`,
       count: `SELECT count(*)::int AS total FROM risk_assessment_risk r WHERE ${where}`,
       params,
       order: orderBy(RISK_SORT, body.sortBy, body.sortDirection, 'r.question_key'),
       page: body.page,
       perPage: body.perPage,
     });
-    return {
-      items: rows.map((row) => ({
-        uuid: row.uuid,
-        questionKey: row.question_key,
-        load: row.load,
-        hazardFactorGroup: row.hazard_factor_group,
-        source: row.source,
-        target: row.target,
-        measures: row.measures,
-        probability: row.probability,
-        severity: row.severity,
-        riskFactor: row.risk_factor,
-        level: levelOf(row.risk_factor),
-        status: row.status,
-        notRelevant: row.not_relevant,
-        notRelevantReason: row.not_relevant_reason,
-        actionCount: row.action_count,
-        takenMeasures: row.taken_measures ?? [],
-      })),
-      total,
-    };
+    return { items: rows.map(toRisk), total };
   });
 }

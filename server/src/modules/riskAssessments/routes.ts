@@ -7,11 +7,12 @@ import { registerActionRoutes } from './actions';
 import { registerAssignmentRoutes } from './assignments';
 import { registerCatalogRoutes } from './catalog';
 import { forgetContent } from './content';
+import { registerDetailRoutes } from './details';
 import { registerEvaluationRoutes } from './evaluation';
 import { registerExecutionRoutes } from './executions';
 import { readRiskAssessmentMemberTasks } from './memberTasks';
 
-/** The risk-assessment area: catalogue and settings, assignments, members' analyses (issue 15); evaluation, risks, actions (issue 16). */
+/** The risk-assessment area: catalogue and settings, assignments, members' analyses (issue 15); evaluation, risks, actions (issue 16) and their details. */
 export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database): void {
   // The shipped content is data in the database: brought up to date on every start, before the first request.
   app.addHook('onReady', async () => {
@@ -24,6 +25,7 @@ export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database)
   registerExecutionRoutes(app, db);
   registerEvaluationRoutes(app, db);
   registerActionRoutes(app, db);
+  registerDetailRoutes(app, db);
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentMemberTasks, async ({ body, session }) =>
     readRiskAssessmentMemberTasks(db, session, body),
   );

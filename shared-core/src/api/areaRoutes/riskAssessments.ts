@@ -5,6 +5,7 @@ const PREFIX = '/api/risk-assessment';
 export const RISK_ASSESSMENTS_ROUTES = {
   riskAssessmentCatalog: { method: 'POST', path: `${PREFIX}/read-catalog-list`, reads: true },
   riskAssessmentTypeList: { method: 'POST', path: `${PREFIX}/read-type-list`, reads: true },
+  riskAssessmentDetails: { method: 'POST', path: `${PREFIX}/read-details`, reads: true },
   riskAssessmentSettings: { method: 'POST', path: `${PREFIX}/read-settings`, reads: true },
   riskAssessmentSaveSettings: { method: 'POST', path: `${PREFIX}/save-settings` },
   riskAssessmentAssignmentList: { method: 'POST', path: `${PREFIX}/read-assignment-list`, reads: true },
@@ -22,12 +23,15 @@ export const RISK_ASSESSMENTS_ROUTES = {
   riskAssessmentFinishAnalysis: { method: 'POST', path: `${PREFIX}/finish-analysis` },
   riskAssessmentEvaluationDetails: { method: 'POST', path: `${PREFIX}/read-execution-result-details`, reads: true },
   riskAssessmentRiskList: { method: 'POST', path: `${PREFIX}/read-risk-list`, reads: true },
+  riskAssessmentRiskDetails: { method: 'POST', path: `${PREFIX}/read-risk-details`, reads: true },
   riskAssessmentCreateRiskAction: { method: 'POST', path: `${PREFIX}/create-risk-action` },
   riskAssessmentUpdateRiskAction: { method: 'POST', path: `${PREFIX}/update-risk-action` },
   riskAssessmentSetRiskNotRelevant: { method: 'POST', path: `${PREFIX}/set-risk-not-relevant` },
   riskAssessmentConfirmRiskActions: { method: 'POST', path: `${PREFIX}/confirm-risk-actions` },
   riskAssessmentCompleteRiskAction: { method: 'POST', path: `${PREFIX}/complete-risk-action` },
   riskAssessmentRiskActionList: { method: 'POST', path: `${PREFIX}/read-risk-action-list`, reads: true },
+  riskAssessmentRiskActionStatus: { method: 'POST', path: `${PREFIX}/read-risk-action-status`, reads: true },
+  riskAssessmentRiskActionDetails: { method: 'POST', path: `${PREFIX}/read-risk-action-details`, reads: true },
   riskAssessmentExportRiskActionList: { method: 'POST', path: `${PREFIX}/export-risk-action-list`, reads: true },
   riskAssessmentUnitActions: { method: 'POST', path: `${PREFIX}/read-unit-actions`, reads: true },
 } as const satisfies RouteTable;

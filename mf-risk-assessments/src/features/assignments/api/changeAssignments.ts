@@ -23,13 +23,21 @@ export async function changeAssignments(change: AssignmentChange): Promise<{ mem
   }
 }
 
-/** After a change the assignment list, the catalogue counts and the settings (type now fixed) are read again. */
+/**
+ * After a change the assignment list, the catalogue counts, the details' counts and the settings (type now fixed) are
+ * read again.
+ */
 export function useChangeAssignments() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: changeAssignments,
     onSuccess: () => {
-      for (const key of ['riskAssessmentAssignmentList', 'riskAssessmentCatalog', 'riskAssessmentSettings']) {
+      for (const key of [
+        'riskAssessmentAssignmentList',
+        'riskAssessmentCatalog',
+        'riskAssessmentDetails',
+        'riskAssessmentSettings',
+      ]) {
         void client.invalidateQueries({ queryKey: [key] });
       }
     },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
 import { AssignmentsTab } from '../../assignments/components/AssignmentsTab';
 import { useSettings } from '../api/getSettings';
+import { DetailsSummary } from './DetailsSummary';
 import { SettingsForm } from './SettingsForm';
 
 /** catalog/details/{uuid}/{tabId}: tabs settings and assignments. */
@@ -23,6 +24,7 @@ export default function CatalogDetailsPage() {
   return (
     <>
       <PageHeader title={settings.data.title} link={back} />
+      <DetailsSummary uuid={uuid} />
       <Tabs
         label={t('details.title')}
         pattern={RISK_ASSESSMENT_ROUTES.catalogDetails}

@@ -11,7 +11,12 @@ export function useFinishAnalysis() {
   return useMutation({
     mutationFn: finishAnalysis,
     onSuccess: () => {
-      for (const key of ['riskAssessmentEvaluationList', 'riskAssessmentCatalog', 'riskAssessmentAssignmentList']) {
+      for (const key of [
+        'riskAssessmentEvaluationList',
+        'riskAssessmentCatalog',
+        'riskAssessmentDetails',
+        'riskAssessmentAssignmentList',
+      ]) {
         void client.invalidateQueries({ queryKey: [key] });
       }
     },

@@ -1,10 +1,12 @@
-import type { Risk, RiskAction, StopType } from '@dash/shared-core';
-import { localized } from '@dash/shared-core';
+import type { Language, Risk, RiskAction, StopType } from '@dash/shared-core';
+import { localeOf, localized } from '@dash/shared-core';
 import { FormError, inlineErrorText, Modal, showToast } from '@dash/shared-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberOptions } from '../../assignments/api/getTargetOptions';
 import { useCreateRiskAction } from '../api/createRiskAction';
+import { useRiskActionDetails } from '../api/getRiskActionDetails';
+import { useRiskDetails } from '../api/getRiskDetails';
 import { useSetRiskNotRelevant } from '../api/setRiskNotRelevant';
 import { useUpdateRiskAction } from '../api/updateRiskAction';
 import { STOP_ORDER } from '../constants';
@@ -74,7 +76,9 @@ function ResponsiblePicker({
 
 /**
  * "Define risk action" (a risk: a proposed measure, a custom one, or not relevant) and "edit" (an existing
- * action: STOP type, owner, due date, note, and the wording of a custom one). The server checks everything again.
+ * action: STOP type, owner, due date, note, and the wording of a custom one). The modal opens with the row it was
+ * opened from and reads the risk's (or the action's) details as they are now: the measures taken meanwhile, the
+ * actions the risk has, and whether the action was marked done. The server checks everything again.
  */
 export function ActionModal({
   risk,
@@ -89,11 +93,24 @@ export function ActionModal({
   const id = useId();
   const open = risk !== null || action !== null;
   const editing = action !== null;
+  const riskDetails = useRiskDetails(risk?.uuid ?? null);
+  const actionDetails = useRiskActionDetails(action?.uuid ?? null);
+  const taken = riskDetails.data?.takenMeasures ?? risk?.takenMeasures ?? [];
   const freeMeasures = (risk?.measures ?? [])
     .map((measure, index) => ({ ...measure, index }))
-    .filter((measure) => !risk?.takenMeasures.includes(measure.index));
-  const [choice, setChoice] = useState<Choice>(freeMeasures.length > 0 ? 'proposed' : 'custom');
-  const [measureIndex, setMeasureIndex] = useState<number>(freeMeasures[0]?.index ?? 0);
+    .filter((measure) => !taken.includes(measure.index));
+  /** Done meanwhile (or the assessment is): the action is history and cannot be saved. */
+  const closed =
+    actionDetails.data !== undefined &&
+    (actionDetails.data.doneAt !== null || actionDetails.data.evaluationStatus === 'done');
+  const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
+  const [chosen, setChoice] = useState<Choice>(freeMeasures.length > 0 ? 'proposed' : 'custom');
+  const [picked, setMeasureIndex] = useState<number>(freeMeasures[0]?.index ?? 0);
+  // Measures taken by someone else since the row was read are no longer offered.
+  const choice: Choice = chosen === 'proposed' && freeMeasures.length === 0 ? 'custom' : chosen;
+  const measureIndex = freeMeasures.some((measure) => measure.index === picked)
+    ? picked
+    : (freeMeasures[0]?.index ?? picked);
   const [description, setDescription] = useState(
     action?.origin === 'custom' ? localized(action.description, i18n.language) : '',
   );
@@ -106,7 +123,7 @@ export function ActionModal({
   const create = useCreateRiskAction();
   const update = useUpdateRiskAction();
   const notRelevant = useSetRiskNotRelevant();
-  const busy = create.isPending || update.isPending || notRelevant.isPending;
+  const busy = create.isPending || update.isPending || notRelevant.isPending || closed;
   const error = create.error ?? update.error ?? notRelevant.error;
 
   const missing =
@@ -180,12 +197,30 @@ export function ActionModal({
       }
     >
       {risk && (
-        <p className="ra-risk-summary">
-          <strong>{localized(risk.load, i18n.language)}</strong>
-          <br />
-          {t('risks.columns.source')}: {localized(risk.source, i18n.language)} · {t('risks.columns.target')}:{' '}
-          {localized(risk.target, i18n.language)}
-        </p>
+        <div className="ra-risk-summary">
+          <p>
+            <strong>{localized(risk.load, i18n.language)}</strong>
+            <br />
+            {t('risks.columns.source')}: {localized(risk.source, i18n.language)} · {t('risks.columns.target')}:{' '}
+            {localized(risk.target, i18n.language)}
+          </p>
+          {riskDetails.data && riskDetails.data.actions.length > 0 && (
+            <>
+              <p className="ra-muted">{t('actions.defined')}</p>
+              <ul data-testid="defined-actions">
+                {riskDetails.data.actions.map((each) => (
+                  <li key={each.uuid}>
+                    {t('actions.definedItem', {
+                      description: localized(each.description, i18n.language),
+                      responsible: each.responsibleName,
+                      dueDate: dateFormat.format(new Date(`${each.dueDate}T00:00:00`)),
+                    })}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
       )}
       {action && (
         <p className="ra-risk-summary">
@@ -196,8 +231,16 @@ export function ActionModal({
               {localized(action.description, i18n.language)}
             </>
           )}
+          {actionDetails.data && (
+            <>
+              <br />
+              {t('risks.columns.source')}: {localized(actionDetails.data.source, i18n.language)} ·{' '}
+              {t('risks.columns.target')}: {localized(actionDetails.data.target, i18n.language)}
+            </>
+          )}
         </p>
       )}
+      {closed && <p className="ui-alert ra-warning">{t('common:errors.codes.Risk.InvalidStatus')}</p>}
       <FormError error={error ? inlineErrorText(t, error) : null} />
       {!editing && (
         <fieldset className="ra-choice">

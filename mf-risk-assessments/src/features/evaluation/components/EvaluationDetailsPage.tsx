@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
 import { useConfirmRiskActions } from '../api/confirmRiskActions';
 import { useEvaluationDetails } from '../api/getEvaluationDetails';
+import { useRiskActionStatus } from '../api/getRiskActionStatus';
 import { RiskActionsTab } from './RiskActionsTab';
 import { RiskLegend } from './RiskLegend';
 import { RisksTab } from './RisksTab';
@@ -77,6 +78,8 @@ export default function EvaluationDetailsPage() {
   const mayChange = permissions.includes('risk-assessment.change-risk-actions');
   const [confirming, setConfirming] = useState(false);
   const confirm = useConfirmRiskActions();
+  // "Confirm all actions" is offered while the actions are being defined; the server says whether it would go through.
+  const actionStatus = useRiskActionStatus(uuid, mayChange && details.data?.status === 'risksCreated');
   const back = { to: RISK_ASSESSMENT_ROUTES.evaluationList, label: t('evaluation.title') };
   if (details.isPending) return <Spinner />;
   if (details.isError || !details.data) {
@@ -88,7 +91,8 @@ export default function EvaluationDetailsPage() {
     );
   }
   const data = details.data;
-  const canConfirm = data.status === 'risksCreated' && data.undecidedRiskCount === 0;
+  const status = actionStatus.data;
+  const canConfirm = status?.canConfirm ?? false;
   return (
     <>
       <PageHeader
@@ -106,7 +110,14 @@ export default function EvaluationDetailsPage() {
               {t('evaluation.openActionList')}
             </a>
             {mayChange && data.status === 'risksCreated' && (
-              <button type="button" className="ui-button" onClick={() => setConfirming(true)}>
+              <button
+                type="button"
+                className="ui-button"
+                onClick={() => {
+                  setConfirming(true);
+                  void actionStatus.refetch();
+                }}
+              >
                 {t('confirm.button')}
               </button>
             )}
@@ -164,9 +175,9 @@ export default function EvaluationDetailsPage() {
           </>
         }
       >
-        <p>{t('confirm.text', { actions: data.actionCount })}</p>
-        {!canConfirm && (
-          <p className="ui-alert ra-warning">{t('confirm.undecided', { count: data.undecidedRiskCount })}</p>
+        <p>{t('confirm.text', { actions: status?.actionCounts.total ?? data.actionCount })}</p>
+        {status && status.undecidedRiskCount > 0 && (
+          <p className="ui-alert ra-warning">{t('confirm.undecided', { count: status.undecidedRiskCount })}</p>
         )}
       </Modal>
     </>

@@ -1,0 +1,138 @@
+import { hasAnyPermission } from '@dash/shared-core';
+import { ENDPOINTS, type LocalizedText, type RiskActionDetails, type RiskDetails } from '@dash/shared-core/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database';
+import { ApiHttpError } from '../../http/errors';
+import { registerEndpoint } from '../../http/route';
+import { ACTION_COLUMNS, ACTION_FROM, type ActionListRow, toAction } from './actions';
+import { evaluableAssignments, loadEvaluation, RISK_COLUMNS, type RiskRow, toRisk } from './evaluation';
+
+type EvaluatedStatus = RiskDetails['evaluationStatus'];
+
+/**
+ * The details of an evaluation's parts: one risk with its actions, one action, and where the actions stand (for
+ * "confirm all actions"). Scoped as the lists are (`evaluableAssignments`: the client's org units and locations, an
+ * ou-admin's own units only); anything else answers 404 like a uuid that does not exist. Like the lists they answer
+ * aggregates and the actions' owners only, never who answered what (docs/risk-matrix.md "Anonymity").
+ */
+export function registerDetailRoutes(app: FastifyInstance, db: Database): void {
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentRiskDetails, async ({ body, session }) => {
+    const params: unknown[] = [body.uuid];
+    const [row] = await db.query<
+      RiskRow & { evaluation_uuid: string; evaluation_status: EvaluatedStatus; matrix_version: string }
+    >(
+      `SELECT ${RISK_COLUMNS}, ev.uuid AS evaluation_uuid, ev.status AS evaluation_status, r.matrix_version
+         FROM risk_assessment_risk r
+         JOIN risk_assessment_evaluation ev ON ev.uuid = r.evaluation_uuid
+         JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
+        WHERE r.uuid = $1 AND ${evaluableAssignments(session, params)}`,
+      params,
+    );
+    if (!row) throw new ApiHttpError(404, 'Risk.NotFound');
+    const actions = await db.query<ActionListRow>(
+      `SELECT ${ACTION_COLUMNS} ${ACTION_FROM} WHERE x.risk_uuid = $1 ORDER BY x.due_date, x.uuid`,
+      [row.uuid],
+    );
+    return {
+      ...toRisk(row),
+      evaluationUuid: row.evaluation_uuid,
+      evaluationStatus: row.evaluation_status,
+      matrixVersion: row.matrix_version,
+      actions: actions.map(toAction),
+    };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentRiskActionStatus, async ({ body, session }) => {
+    const evaluation = await loadEvaluation(db, session, body.uuid);
+    // "Undecided" is what confirm-risk-actions refuses on: above very low, not marked not relevant, no action.
+    const [counts] = await db.query<{
+      risk_count: number;
+      open: number;
+      define: number;
+      defined: number;
+      agreed: number;
+      done: number;
+      undecided: number;
+      not_relevant: number;
+      action_count: number;
+      open_actions: number;
+      overdue_actions: number;
+      done_actions: number;
+    }>(
+      `SELECT risks.*, actions.*
+         FROM (SELECT count(*)::int AS risk_count,
+                      count(*) FILTER (WHERE r.status = 'open')::int AS open,
+                      count(*) FILTER (WHERE r.status = 'riskActionDefine')::int AS define,
+                      count(*) FILTER (WHERE r.status = 'riskActionDefined')::int AS defined,
+                      count(*) FILTER (WHERE r.status = 'riskActionAgreed')::int AS agreed,
+                      count(*) FILTER (WHERE r.status = 'done')::int AS done,
+                      count(*) FILTER (WHERE r.risk_factor > 2 AND NOT r.not_relevant AND NOT EXISTS
+                        (SELECT 1 FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid))::int AS undecided,
+                      count(*) FILTER (WHERE r.not_relevant)::int AS not_relevant
+                 FROM risk_assessment_risk r WHERE r.evaluation_uuid = $1) risks,
+              (SELECT count(*)::int AS action_count,
+                      count(*) FILTER (WHERE x.done_at IS NULL)::int AS open_actions,
+                      count(*) FILTER (WHERE x.done_at IS NULL AND x.due_date < current_date)::int AS overdue_actions,
+                      count(*) FILTER (WHERE x.done_at IS NOT NULL)::int AS done_actions
+                 FROM risk_assessment_action x WHERE x.evaluation_uuid = $1) actions`,
+      [evaluation.uuid],
+    );
+    const undecided = counts?.undecided ?? 0;
+    const mayConfirm = hasAnyPermission(session.permissions, ENDPOINTS.riskAssessmentConfirmRiskActions.permissions);
+    return {
+      uuid: evaluation.uuid,
+      status: evaluation.status,
+      riskCount: counts?.risk_count ?? 0,
+      riskCounts: {
+        open: counts?.open ?? 0,
+        riskActionDefine: counts?.define ?? 0,
+        riskActionDefined: counts?.defined ?? 0,
+        riskActionAgreed: counts?.agreed ?? 0,
+        done: counts?.done ?? 0,
+      },
+      undecidedRiskCount: undecided,
+      notRelevantRiskCount: counts?.not_relevant ?? 0,
+      actionCounts: {
+        total: counts?.action_count ?? 0,
+        open: counts?.open_actions ?? 0,
+        overdue: counts?.overdue_actions ?? 0,
+        done: counts?.done_actions ?? 0,
+      },
+      canConfirm: mayConfirm && evaluation.status === 'risksCreated' && undecided === 0,
+    };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentRiskActionDetails, async ({ body, session }) => {
+    const params: unknown[] = [body.uuid];
+    const [row] = await db.query<
+      ActionListRow & {
+        evaluation_uuid: string;
+        evaluation_status: EvaluatedStatus;
+        measure_index: number | null;
+        risk_status: RiskActionDetails['riskStatus'];
+        hazard_factor_group: string;
+        source: LocalizedText;
+        target: LocalizedText;
+      }
+    >(
+      `SELECT ${ACTION_COLUMNS}, x.evaluation_uuid, ev.status AS evaluation_status, x.measure_index,
+              r.status AS risk_status, r.hazard_factor_group, r.source, r.target
+         ${ACTION_FROM}
+         JOIN risk_assessment_evaluation ev ON ev.uuid = x.evaluation_uuid
+         JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
+        WHERE x.uuid = $1 AND ${evaluableAssignments(session, params)}`,
+      params,
+    );
+    if (!row) throw new ApiHttpError(404, 'Action.NotFound');
+    return {
+      ...toAction(row),
+      evaluationUuid: row.evaluation_uuid,
+      evaluationStatus: row.evaluation_status,
+      measureIndex: row.measure_index,
+      riskStatus: row.risk_status,
+      hazardFactorGroup: row.hazard_factor_group,
+      source: row.source,
+      target: row.target,
+    };
+  });
+}
