@@ -197,6 +197,7 @@ async function main() {
     lighthouse: null,
     api: {},
     company: {},
+    riskAssessments: {},
     import: {},
     start: {},
     player: {},
@@ -248,7 +249,7 @@ async function main() {
         log('Company area on PGlite:');
         report.company.pglite = await runCompanyScenarios(baseUrl, apiOptions());
         log('Risk assessments on PGlite:');
-        report.riskAssessments = await runRiskAssessmentScenarios(baseUrl, apiOptions());
+        report.riskAssessments.pglite = await runRiskAssessmentScenarios(baseUrl, apiOptions());
         log('E-learnings on PGlite:');
         report.elearnings = { pglite: await runElearningScenarios(baseUrl, apiOptions()) };
         log('Start page on PGlite:');
@@ -298,6 +299,14 @@ async function main() {
           report.company.postgres = await runCompanyScenarios(baseUrl, apiOptions());
           log('E-learnings on PostgreSQL:');
           report.elearnings.postgres = await runElearningScenarios(baseUrl, apiOptions());
+          log('Risk assessments on PostgreSQL:');
+          report.riskAssessments.postgres = await runRiskAssessmentScenarios(baseUrl, apiOptions());
+          log('Start page on PostgreSQL:');
+          report.start.postgres = { overview: await runStartScenarios(baseUrl, apiOptions()) };
+          log('SCORM commit on PostgreSQL:');
+          report.player.postgres = {
+            commit: await runPlayerCommitScenario(baseUrl, { ...apiOptions(), account: DEMO_MEMBER }),
+          };
         }
       });
       cleanups.splice(cleanups.indexOf(step), 1);
@@ -312,7 +321,7 @@ async function main() {
   report.targets = [
     ...evaluateTargets(report),
     ...federationTargets(report),
-    ...riskTargets(report.riskAssessments),
+    ...Object.entries(report.riskAssessments).flatMap(([database, result]) => riskTargets(result, database)),
     ...(report.lighthouse ? lighthouseTargets(report.lighthouse) : []),
     ...Object.entries(report.import).flatMap(([database, result]) => importTargets(result, database)),
     ...Object.entries(report.start).flatMap(([database, result]) => startTargets(result, database)),

@@ -32,7 +32,8 @@ function assertClean(name, phase, result) {
 
 /**
  * One scenario: a short warm-up (JIT, connection pools, planner caches), then `durationSeconds` at
- * `connections` concurrent connections. Throws when any answer was not 2xx or a request failed.
+ * `connections` concurrent connections, each sending its next request as soon as the last one is answered, or,
+ * with `overallRate`, at that many requests per second in all. Throws when any answer was not 2xx or a request failed.
  */
 export async function runScenario({
   name,
@@ -43,8 +44,11 @@ export async function runScenario({
   setupRequest,
   connections,
   durationSeconds,
+  overallRate,
 }) {
   const common = { url, method, headers, body, connections, pipelining: 1, timeout: 10 };
+  // Requests per second in all, spread over the connections (open pace instead of as fast as answers come back).
+  if (overallRate) common.overallRate = overallRate;
   // A body per request (e.g. a new username for every create): autocannon's setupRequest on a single request.
   if (setupRequest) common.requests = [{ method, setupRequest }];
   assertClean(name, 'warm-up', await runAutocannon({ ...common, amount: connections * 10 }));
@@ -59,6 +63,7 @@ export async function runScenario({
     path: new URL(url).pathname,
     body: body ? JSON.parse(body) : undefined,
     connections,
+    ...(overallRate ? { overallRate } : {}),
     durationSeconds: result.duration,
     requests: latencies.length,
     requestsPerSecond: Math.round((latencies.length / result.duration) * 10) / 10,

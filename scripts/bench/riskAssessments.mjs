@@ -179,7 +179,7 @@ async function runEvaluationScenarios(baseUrl, auth, common, log) {
 }
 
 /** One line per target of issues 15 and 16, for the report's target list. */
-export function riskTargets(results) {
+export function riskTargets(results, database) {
   if (!results || results.skipped) return [];
   const p95 = (scenario) => scenario?.latencyMs?.p95;
   const evaluation = results.evaluation ?? {};
@@ -225,5 +225,9 @@ export function riskTargets(results) {
       ],
     );
   }
-  return lines.map(([name, goal, value, pass]) => ({ name: `${name} ${goal}`, value, pass: Boolean(pass) }));
+  return lines.map(([name, goal, value, pass]) => ({
+    name: `${name.replace(/^risk:/, `risk (${database}):`)} ${goal}`,
+    value,
+    pass: Boolean(pass),
+  }));
 }
