@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { crc32 } from 'node:zlib';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { pdfText } from './elearning-player-pdf';
 import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
@@ -10,7 +11,8 @@ import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers'
 /**
  * The player (issue 14) with the two demo courses: SCORM 1.2 in German with close-and-resume (long suspend data)
  * and a commit by sendBeacon on page close, the quiz, the success modal, the certificate and its PDF; SCORM 2004 in
- * English; the administrator's package upload.
+ * English; the administrator's package upload; a package of several SCOs (table of contents, resume in the SCO the
+ * member was in, navigation requests, completion after the last SCO).
  */
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
@@ -27,6 +29,102 @@ async function openTask(page: Page, title: RegExp): Promise<string> {
 }
 
 const course = (page: Page): FrameLocator => page.frameLocator('[data-testid=player-frame]');
+
+/** A zip of the given text files, stored (no compression): enough for a test package built from source. */
+function storedZip(files: Record<string, string>): Buffer {
+  const locals: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of Object.entries(files)) {
+    const nameBytes = Buffer.from(name);
+    const data = Buffer.from(text);
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt32LE(crc32(data), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(data.length, 22);
+    local.writeUInt16LE(nameBytes.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt32LE(crc32(data), 16);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(data.length, 24);
+    central.writeUInt16LE(nameBytes.length, 28);
+    central.writeUInt32LE(offset, 42);
+    locals.push(local, nameBytes, data);
+    centrals.push(central, nameBytes);
+    offset += 30 + nameBytes.length + data.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(centrals.length / 2, 8);
+  end.writeUInt16LE(centrals.length / 2, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, directory, end]);
+}
+
+/** One SCO of the multi-SCO test package: SCORM 2004 calls behind the course's own buttons. */
+const scoPage = (title: string, scaled: string) => `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>${title}</title></head><body><main>
+<h1>${title}</h1><p id="location"></p>
+<button type="button" id="done">Abschließen</button>
+<button type="button" id="bookmark">Merken</button>
+<button type="button" id="back">Zurück im Kurs</button>
+<script>
+var api = window.parent.API_1484_11;
+api.Initialize('');
+document.getElementById('location').textContent = 'Stand: ' + (api.GetValue('cmi.location') || '-');
+document.getElementById('done').onclick = function () {
+  api.SetValue('cmi.completion_status', 'completed');
+  api.SetValue('cmi.success_status', 'passed');
+  api.SetValue('cmi.score.scaled', '${scaled}');
+  api.Commit('');
+};
+document.getElementById('bookmark').onclick = function () {
+  api.SetValue('cmi.location', 'Loch 7');
+  api.SetValue('cmi.exit', 'suspend');
+  api.Commit('');
+};
+document.getElementById('back').onclick = function () {
+  api.SetValue('adl.nav.request', 'previous');
+  api.Terminate('');
+};
+</script></main></body></html>`;
+
+/** Three SCOs and an asset, nested items, xml:base: the kind of package Rustici's multi-SCO "golf" samples are. */
+function golfPackage(): Buffer {
+  return storedZip({
+    'imsmanifest.xml': `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="golf" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xml:base="golf/">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="GOLF"><organization identifier="GOLF"><title>Golf erklärt</title>
+    <item identifier="BASICS"><title>Grundlagen</title>
+      <item identifier="RULES" identifierref="R_RULES"><title>Regeln</title></item>
+      <item identifier="ROUND" identifierref="R_ROUND"><title>Eine Runde in Bildern</title></item>
+    </item>
+    <item identifier="SCORING" identifierref="R_SCORING"><title>Zählweise</title></item>
+    <item identifier="QUIZ" identifierref="R_QUIZ"><title>Wissenstest</title></item>
+  </organization></organizations>
+  <resources>
+    <resource identifier="R_RULES" type="webcontent" adlcp:scormType="sco" href="rules.html"/>
+    <resource identifier="R_ROUND" type="webcontent" adlcp:scormType="asset" href="round.html"/>
+    <resource identifier="R_SCORING" type="webcontent" adlcp:scormType="sco" href="scoring.html"/>
+    <resource identifier="R_QUIZ" type="webcontent" adlcp:scormType="sco" href="quiz.html"/>
+  </resources>
+</manifest>`,
+    'golf/rules.html': scoPage('Regeln', '0.8'),
+    'golf/round.html':
+      '<!doctype html><html lang="de"><title>Runde</title><main><h1>Eine Runde in Bildern</h1></main></html>',
+    'golf/scoring.html': scoPage('Zählweise', '0.6'),
+    'golf/quiz.html': scoPage('Wissenstest', '1'),
+  });
+}
 
 test.describe('e-learning player', () => {
   test('SCORM 1.2 in German: resume after closing the tab, a beacon commit, quiz, certificate and PDF', async ({
@@ -161,6 +259,75 @@ test.describe('e-learning player', () => {
       await page.goto(MY);
       await switchLanguage(page, 'de_DE');
     }
+  });
+
+  test('several SCOs: table of contents by keyboard, resume in the last SCO, navigation requests, done after the last', async ({
+    browser,
+  }) => {
+    const adminContext = await browser.newContext({ locale: 'de-DE' });
+    const admin = await adminContext.newPage();
+    await signIn(admin, 'acme', 'admin');
+    await admin.goto('/dashboard/apps/elearnings/catalog/list');
+    await admin.getByRole('link', { name: 'Gefahrstoffe' }).click();
+    const section = admin.locator('.elearning-package');
+    await admin
+      .getByTestId('package-file')
+      .setInputFiles({ name: 'golf.zip', mimeType: 'application/zip', buffer: golfPackage() });
+    await section.getByRole('button', { name: 'Paket hochladen' }).click();
+    await expect(admin.getByTestId('package-details')).toContainText('4 Teile (3 mit Lernstand)');
+    await adminContext.close();
+
+    const context = await browser.newContext({ locale: 'de-DE' });
+    let page = await context.newPage();
+    await signIn(page, 'acme', 'member');
+    const execution = await openTask(page, /Gefahrstoffe/);
+    const contents = page.getByRole('navigation', { name: 'Inhalt' });
+    await expect(contents.getByRole('button')).toHaveText([
+      'RegelnNicht begonnen',
+      'Eine Runde in Bildern',
+      'ZählweiseNicht begonnen',
+      'WissenstestNicht begonnen',
+    ]);
+    await expect(contents.locator('[aria-current=step]')).toHaveText(/^Regeln/);
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Regeln');
+    await expectNoSeriousAxeViolations(page, 'player with contents');
+
+    await course(page).getByRole('button', { name: 'Abschließen' }).click();
+    await expect(contents.getByRole('button').first()).toHaveText('RegelnBestanden · 80 %');
+
+    // By keyboard: the table of contents' buttons.
+    await contents.getByRole('button', { name: /^Zählweise/ }).focus();
+    await page.keyboard.press('Enter');
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Zählweise');
+    await expect(page.getByTestId('player-position')).toHaveText('Teil 3 von 4: Zählweise');
+    await course(page).getByRole('button', { name: 'Merken' }).click();
+    await expect(contents.getByRole('button', { name: /^Zählweise/ })).toHaveText('ZählweiseBegonnen');
+    await page.screenshot({ path: `${SCREENSHOTS}elearning-player-multi-sco-de.png`, fullPage: true });
+
+    // Closed and opened again: back in the SCO the member was in, with its bookmark.
+    await page.close({ runBeforeUnload: true });
+    page = await context.newPage();
+    expect(await openTask(page, /Gefahrstoffe/)).toBe(execution);
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Zählweise');
+    await expect(course(page).locator('#location')).toHaveText('Stand: Loch 7');
+
+    // Next, then the course's own "previous" (adl.nav.request) comes back here.
+    await page.getByTestId('player-next').click();
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Wissenstest');
+    await course(page).getByRole('button', { name: 'Abschließen' }).click();
+    const bar = page.getByRole('navigation', { name: 'Inhalt' });
+    await expect(bar.getByRole('button').last()).toHaveText('WissenstestBestanden · 100 %');
+    await expect(page.getByTestId('player-success')).toBeHidden();
+    await course(page).getByRole('button', { name: 'Zurück im Kurs' }).click();
+    await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Zählweise');
+    await course(page).getByRole('button', { name: 'Abschließen' }).click();
+    // The last SCO done: the attempt is done.
+    const success = page.getByTestId('player-success');
+    await expect(success).toContainText('Geschafft!');
+    await success.getByRole('button', { name: 'Im Kurs bleiben' }).click();
+    await page.goto(`${MY}?f.status=done`);
+    await expect(page.locator('.ui-table tbody')).toContainText('Gefahrstoffe');
+    await context.close();
   });
 
   test('an administrator uploads a package: refused zip explained, title and language editable', async ({ page }) => {

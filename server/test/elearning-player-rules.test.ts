@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseRange } from '../src/modules/elearnings/playerRoutes';
-import { cmiForLaunch, cmiForStorage, formatScormTime, summariseCmi } from '../src/modules/elearnings/scormRules';
+import {
+  cmiForLaunch,
+  cmiForStorage,
+  formatScormTime,
+  type ScoState,
+  scoStatusOf,
+  summariseAttempt,
+  summariseCmi,
+} from '../src/modules/elearnings/scormRules';
 
 /** The "done" rules of docs/scorm.md, one case per row of its table. */
 describe('when a SCORM course is done', () => {
@@ -36,6 +44,89 @@ describe('when a SCORM course is done', () => {
     expect(summariseCmi('1.2', { core: { score: { raw: '66' } } }).scorePercent).toBe(66);
     expect(summariseCmi('1.2', { core: { score: { raw: '' } } }).scorePercent).toBeNull();
     expect(summariseCmi('1.2', { core: { score: { raw: '250' } } }).scorePercent).toBe(100);
+  });
+});
+
+/** "Several SCOs" of docs/scorm.md: the attempt from its SCOs. */
+describe('when an attempt of several SCOs is done', () => {
+  /** A SCO as stored after a commit of the given tree (done as summariseCmi says). */
+  const sco = (version: '1.2' | '2004', cmi: Record<string, unknown>, seconds = 60): ScoState => {
+    const summary = summariseCmi(version, cmi);
+    return { ...summary, totalTimeSeconds: seconds };
+  };
+  const ids = ['a', 'b', 'c'];
+
+  it('is done only when every SCO is done (SCORM 1.2: passed or completed)', () => {
+    const states = new Map([
+      ['a', sco('1.2', { core: { lesson_status: 'passed' } })],
+      ['b', sco('1.2', { core: { lesson_status: 'completed' } })],
+    ]);
+    expect(summariseAttempt(ids, states)).toMatchObject({ done: false, completionStatus: 'incomplete' });
+    states.set('c', sco('1.2', { core: { lesson_status: 'failed' } }));
+    expect(summariseAttempt(ids, states)).toMatchObject({ done: false, passed: false, successStatus: 'failed' });
+    states.set('c', sco('1.2', { core: { lesson_status: 'browsed' } }));
+    expect(summariseAttempt(ids, states).done).toBe(false);
+    states.set('c', sco('1.2', { core: { lesson_status: 'completed' } }));
+    expect(summariseAttempt(ids, states)).toMatchObject({
+      done: true,
+      completionStatus: 'completed',
+      passed: true,
+      successStatus: 'passed',
+      totalTimeSeconds: 180,
+    });
+  });
+
+  it('SCORM 2004: completed and not failed (or passed) per SCO', () => {
+    const states = new Map([
+      ['a', sco('2004', { completion_status: 'completed', success_status: 'unknown' })],
+      ['b', sco('2004', { completion_status: 'completed', success_status: 'failed' })],
+      ['c', sco('2004', { completion_status: 'incomplete', success_status: 'passed' })],
+    ]);
+    expect(summariseAttempt(ids, states)).toMatchObject({ done: false, passed: false });
+    states.set('b', sco('2004', { completion_status: 'completed' }));
+    // Nobody reports success: done, passed unknown.
+    states.set('c', sco('2004', { completion_status: 'completed', success_status: 'unknown' }));
+    expect(summariseAttempt(ids, states)).toMatchObject({ done: true, passed: null, successStatus: null });
+  });
+
+  it('assets and SCOs without a commit: only the SCOs named count, a SCO never started keeps it open', () => {
+    const states = new Map([['a', sco('2004', { completion_status: 'completed' })]]);
+    expect(summariseAttempt(['a', 'b'], states)).toMatchObject({ done: false, completionStatus: 'incomplete' });
+    expect(summariseAttempt(['a', 'b'], new Map())).toMatchObject({ done: false, completionStatus: null });
+    expect(summariseAttempt([], states).done).toBe(false);
+  });
+
+  it('scores the average of the SCOs that report a score, rounded to hundredths', () => {
+    const states = new Map([
+      ['a', sco('2004', { completion_status: 'completed', score: { scaled: '0.5' } })],
+      ['b', sco('2004', { completion_status: 'completed' })],
+      ['c', sco('2004', { completion_status: 'completed', score: { raw: '1', max: '3' } })],
+      ['d', sco('2004', { completion_status: 'completed', score: { scaled: '0.9' } })],
+    ]);
+    // (50 + 33.33 + 90) / 3; b reports none and is left out (not counted as 0).
+    expect(summariseAttempt(['a', 'b', 'c', 'd'], states).scorePercent).toBe(57.78);
+    expect(summariseAttempt(['b'], states).scorePercent).toBeNull();
+  });
+
+  it('a package of one SCO is that SCO exactly, as before several SCOs', () => {
+    for (const cmi of [
+      { core: { lesson_status: 'failed', score: { raw: '40' } } },
+      { core: { lesson_status: 'passed', score: { raw: '90' } } },
+      { core: { lesson_status: 'incomplete' } },
+    ]) {
+      const state = sco('1.2', cmi, 75);
+      const summary = summariseCmi('1.2', cmi);
+      expect(summariseAttempt(['only'], new Map([['only', state]]))).toEqual({ ...summary, totalTimeSeconds: 75 });
+    }
+    expect(summariseAttempt(['only'], new Map())).toMatchObject({ done: false, completionStatus: null });
+  });
+
+  it('shows each SCO in the table of contents', () => {
+    expect(scoStatusOf(undefined)).toBe('notAttempted');
+    expect(scoStatusOf(sco('1.2', { core: { lesson_status: 'incomplete' } }))).toBe('incomplete');
+    expect(scoStatusOf(sco('1.2', { core: { lesson_status: 'failed' } }))).toBe('failed');
+    expect(scoStatusOf(sco('1.2', { core: { lesson_status: 'completed' } }))).toBe('completed');
+    expect(scoStatusOf(sco('2004', { completion_status: 'incomplete', success_status: 'passed' }))).toBe('passed');
   });
 });
 

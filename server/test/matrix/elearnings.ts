@@ -196,7 +196,13 @@ const byExecution = (
 });
 
 const executionRow = (db: Database, uuid: string) =>
-  db.query('SELECT sequence, cmi, completed_at, reset_at FROM elearning_execution WHERE uuid = $1', [uuid]);
+  db.query(
+    `SELECT x.current_sco, x.completed_at, x.reset_at,
+            (SELECT jsonb_agg(jsonb_build_array(s.sco_id, s.sequence, s.cmi) ORDER BY s.sco_id)
+               FROM elearning_execution_sco s WHERE s.execution_uuid = x.uuid) AS scos
+       FROM elearning_execution x WHERE x.uuid = $1`,
+    [uuid],
+  );
 
 /** The player's calls (issue 14). */
 const PLAYER_MATRIX: Record<string, MatrixEntry> = {
@@ -302,6 +308,8 @@ const PLAYER_MATRIX: Record<string, MatrixEntry> = {
       { uuid: player.execution, sequence: 2, cmi: 'text', totalTimeSeconds: 0 },
       { uuid: player.execution, sequence: 2, cmi: {}, totalTimeSeconds: -1 },
       { uuid: player.execution, sequence: 2, cmi: {} },
+      { uuid: player.execution, scoId: '', sequence: 2, cmi: {}, totalTimeSeconds: 0 },
+      { uuid: player.execution, scoId: 'S'.repeat(201), sequence: 2, cmi: {}, totalTimeSeconds: 0 },
     ],
     forbiddenFor: null,
     otherClientUuid: {

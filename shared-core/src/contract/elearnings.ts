@@ -215,13 +215,30 @@ const uploadedFileSchema = z.custom<UploadedFile>(
 export const elearningUploadPackageRequestSchema = z.strictObject({ uuid: uuidSchema, file: uploadedFileSchema });
 export type ElearningUploadPackageRequest = z.input<typeof elearningUploadPackageRequestSchema>;
 
+/** The longest SCO id (the manifest item's identifier) a call names. */
+export const SCORM_ITEM_ID_MAX = 200;
+export const scormItemIdSchema = z.string().min(1).max(SCORM_ITEM_ID_MAX);
+
+/** A launchable item of the package's organization (manifest order, nested items depth first). */
+export const scormPackageItemSchema = z.object({
+  /** The manifest item's identifier. */
+  id: z.string(),
+  title: z.string(),
+  launchPath: z.string(),
+  /** true: a SCO (runtime, counts for completion); false: an asset (shown, never counted). */
+  sco: z.boolean(),
+});
+export type ScormPackageItem = z.infer<typeof scormPackageItemSchema>;
+
 export const elearningPackageSchema = z.object({
   uuid: uuidSchema,
   scormVersion: scormVersionSchema,
   /** From the manifest's default organization (editable). */
   title: z.string(),
   language: languageCodeSchema.nullable(),
+  /** The first item's launch file. */
   launchPath: z.string(),
+  items: z.array(scormPackageItemSchema),
   fileCount: z.int().min(0),
   unpackedBytes: z.int().min(0),
   createdAt: z.string(),
@@ -254,17 +271,45 @@ const cmiValueSchema: z.ZodType<unknown> = z.lazy(() =>
 const cmiObjectSchema: z.ZodType<Record<string, unknown>> = z.record(z.string().max(100), cmiValueSchema);
 export const scormCmiSchema = cmiObjectSchema;
 
+/** read-execution: without scoId the SCO the member was in last (a new execution: the first item). */
+export const elearningReadExecutionRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  scoId: scormItemIdSchema.optional(),
+});
+export type ElearningReadExecutionRequest = z.input<typeof elearningReadExecutionRequestSchema>;
+
+export const SCO_STATUSES = ['notAttempted', 'incomplete', 'failed', 'completed', 'passed'] as const;
+export const scoStatusSchema = z.enum(SCO_STATUSES);
+export type ScoStatus = z.infer<typeof scoStatusSchema>;
+
+/** One entry of the player's table of contents. */
+export const elearningExecutionItemSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  /** URL of the item's launch file (same origin). */
+  launchUrl: z.string(),
+  sco: z.boolean(),
+  /** null for an asset (nothing to track). */
+  status: scoStatusSchema.nullable(),
+  scorePercent: z.number().nullable(),
+});
+export type ElearningExecutionItem = z.infer<typeof elearningExecutionItemSchema>;
+
 export const elearningExecutionSchema = z.object({
   uuid: uuidSchema,
   taskUuid: uuidSchema,
   scormVersion: scormVersionSchema,
-  /** URL of the launch file, served by our server (same origin). */
+  /** The item opened now (asked for, else the one of the last commit, else the first). */
+  scoId: z.string(),
+  /** URL of the opened item's launch file, served by our server (same origin). */
   launchUrl: z.string(),
   title: z.string(),
-  /** The stored tree to load before the course starts (entry, learner id and name, language filled in). */
+  /** The opened SCO's stored tree to load before it starts (entry, learner id and name, language filled in). */
   cmi: scormCmiSchema,
-  /** The last commit applied; the player numbers its commits after it. */
+  /** The opened SCO's last commit applied; the player numbers its commits for this SCO after it. */
   sequence: z.int().min(0),
+  /** Every launchable item of the package with its status (one for a single-SCO package). */
+  items: z.array(elearningExecutionItemSchema).min(1),
   completedAt: z.string().nullable(),
   resultUuid: uuidSchema.nullable(),
 });
@@ -272,7 +317,9 @@ export type ElearningExecution = z.infer<typeof elearningExecutionSchema>;
 
 export const elearningSaveExecutionRequestSchema = z.strictObject({
   uuid: uuidSchema,
-  /** Grows with every commit of a run; a commit not above the stored one changes nothing. */
+  /** The SCO the commit is for (the manifest item's identifier); without it the package's first SCO. */
+  scoId: scormItemIdSchema.optional(),
+  /** Grows with every commit of the SCO in a run; a commit not above the SCO's stored one changes nothing. */
   sequence: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
   cmi: scormCmiSchema,
   /** Time in the course over all sessions, from the runtime (total_time + session_time). */
@@ -282,7 +329,11 @@ export type ElearningSaveExecutionRequest = z.input<typeof elearningSaveExecutio
 export const elearningSaveExecutionResponseSchema = z.object({
   /** false: an older or repeated commit, ignored. */
   applied: z.boolean(),
+  /** The SCO's last commit applied. */
   sequence: z.int().min(0),
+  /** The SCO the commit was for, with its status after it. */
+  sco: z.object({ id: z.string(), status: scoStatusSchema, scorePercent: z.number().nullable() }),
+  /** The execution's (every SCO done). */
   completedAt: z.string().nullable(),
   resultUuid: uuidSchema.nullable(),
 });
@@ -477,16 +528,18 @@ export const ELEARNINGS_ENDPOINTS = {
     response: elearningCreateExecutionResponseSchema,
   }),
   elearningReadExecution: defineEndpoint('elearningReadExecution', {
-    summary: 'An execution of the signed-in member with its stored cmi tree (for the player)',
+    summary:
+      "An execution of the signed-in member: its items with their status and one SCO's stored cmi tree (for the player)",
     tag: 'elearnings',
     access: 'session',
     permissions: MEMBER_OWN,
     featureFlag: 'elearnings',
-    request: detailRequestSchema,
+    request: elearningReadExecutionRequestSchema,
     response: elearningExecutionSchema,
   }),
   elearningSaveExecution: defineEndpoint('elearningSaveExecution', {
-    summary: 'A commit of the SCORM runtime, applied in sequence order (also sent by sendBeacon on page close)',
+    summary:
+      'A commit of one SCO of the SCORM runtime, applied in sequence order per SCO (also sent by sendBeacon on page close)',
     tag: 'elearnings',
     access: 'session',
     permissions: MEMBER_OWN,

@@ -114,6 +114,7 @@ export const ERROR_CODES = [
   'ElearningTask.WrongAssociation',
   'MemberExecution.NotFound',
   'MemberExecution.WrongAssociation',
+  'MemberExecution.ScoNotFound',
   'ElearningResult.NotFound',
   'ElearningPackage.InvalidZip',
   'ElearningPackage.UnsafePath',

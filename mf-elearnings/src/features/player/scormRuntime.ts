@@ -7,9 +7,11 @@ import { saveExecution, saveExecutionByBeacon } from './api/saveExecution';
 
 /**
  * The SCORM runtime of the player: scorm-again's API object on this window (`window.API` for SCORM 1.2,
- * `window.API_1484_11` for 2004), where the course in the same-origin iframe looks for it. scorm-again sends
- * nothing itself: every Commit, Finish/Terminate and (for courses that never commit) a quiet moment after changes
- * become one numbered save-execution call; when the page goes away the last state goes by sendBeacon.
+ * `window.API_1484_11` for 2004), where the course in the same-origin iframe looks for it. One runtime per SCO
+ * launch: in a package of several SCOs each launch gets a fresh API object with that SCO's tree, and its commits
+ * name the SCO and are numbered after the SCO's own last one. scorm-again sends nothing itself: every Commit,
+ * Finish/Terminate and (for courses that never commit) a quiet moment after changes become one numbered
+ * save-execution call; when the page goes away the last state goes by sendBeacon.
  */
 
 /** Courses that set values without ever calling Commit still get saved this long after their last change. */
@@ -29,11 +31,20 @@ export interface RuntimeCallbacks {
   onFinished(): void;
   /** A save failed (network, server); the next one carries the whole tree again. */
   onSaveFailed(error: unknown): void;
+  /**
+   * SCORM 2004: the SCO terminated with a navigation request (`adl.nav.request` continue, previous or
+   * `{target=…}choice`); the player opens that item.
+   */
+  onNavigationRequest?(request: NavigationRequest): void;
 }
+
+export type NavigationRequest = { kind: 'next' } | { kind: 'previous' } | { kind: 'choice'; target: string };
 
 export interface ScormRuntime {
   /** Saves now through the API client (while the page stays). */
   save(): Promise<void>;
+  /** Saves what is not saved yet and waits for every save in flight (before another SCO opens). */
+  flush(): Promise<void>;
   /** Saves by sendBeacon (the page goes away); nothing when everything is saved already. */
   saveOnLeave(): void;
   dispose(): void;
@@ -86,6 +97,7 @@ export async function startScormRuntime(
     const summary = api.renderCommitObject(terminated, true);
     return {
       uuid: execution.uuid,
+      scoId: execution.scoId,
       sequence,
       cmi: rendered.cmi ?? {},
       totalTimeSeconds: Math.max(0, Math.round(summary.totalTimeSeconds ?? 0)),
@@ -125,6 +137,17 @@ export async function startScormRuntime(
     terminated = true;
     void save().then(() => callbacks.onFinished());
   });
+  if (execution.scormVersion === '2004') {
+    // scorm-again reports a navigation request at Terminate when no sequencing is configured (ours is not).
+    const navigate = (request: NavigationRequest) => {
+      if (!disposed) callbacks.onNavigationRequest?.(request);
+    };
+    api.on('SequenceNext', () => navigate({ kind: 'next' }));
+    api.on('SequencePrevious', () => navigate({ kind: 'previous' }));
+    api.on('SequenceChoice', (target) => {
+      if (typeof target === 'string' && target) navigate({ kind: 'choice', target });
+    });
+  }
 
   // A save still in flight when the page closes may be cancelled with it: the beacon carries the same data again
   // under a higher number (whichever lands last, the newer data stays).
@@ -137,6 +160,10 @@ export async function startScormRuntime(
 
   return {
     save,
+    flush() {
+      if (dirty && !disposed) void save();
+      return queue;
+    },
     saveOnLeave,
     dispose() {
       saveOnLeave();

@@ -14,8 +14,16 @@ import { registerEndpoint } from '../../http/route';
 import { recordAudit } from '../audit/auditTrail';
 import { loadSession, type SessionContext } from '../auth/sessions';
 import { buildCertificatePdf } from './certificatePdf';
-import { PACKAGE_LIMITS, storeScormPackage, unpackScormPackage } from './scormPackage';
-import { cmiForLaunch, cmiForStorage, type ScormVersion, summariseCmi } from './scormRules';
+import { type ManifestItem, PACKAGE_LIMITS, storeScormPackage, unpackScormPackage } from './scormPackage';
+import {
+  cmiForLaunch,
+  cmiForStorage,
+  type ScormVersion,
+  type ScoState,
+  scoStatusOf,
+  summariseAttempt,
+  summariseCmi,
+} from './scormRules';
 import { completeElearningTask, ELEARNING_STATE_SQL } from './taskSync';
 
 /**
@@ -35,6 +43,7 @@ interface PackageRow {
   file_count: number;
   unpacked_bytes: string | number;
   created_at: unknown;
+  items: ManifestItem[];
 }
 
 function packageOut(row: PackageRow) {
@@ -44,6 +53,7 @@ function packageOut(row: PackageRow) {
     title: row.title,
     language: row.language,
     launchPath: row.launch_path,
+    items: row.items.map((item) => ({ id: item.id, title: item.title, launchPath: item.launchPath, sco: item.sco })),
     fileCount: row.file_count,
     unpackedBytes: Number(row.unpacked_bytes),
     createdAt: iso(row.created_at) ?? '',
@@ -51,7 +61,7 @@ function packageOut(row: PackageRow) {
 }
 
 const PACKAGE_COLUMNS =
-  'p.uuid, p.scorm_version, p.title, p.language, p.launch_path, p.file_count, p.unpacked_bytes, p.created_at';
+  'p.uuid, p.scorm_version, p.title, p.language, p.launch_path, p.file_count, p.unpacked_bytes, p.created_at, p.items';
 
 async function requireElearning(db: Queryable, session: SessionContext, uuid: string, forUpdate = false) {
   const [row] = await db.query<{ uuid: string; package_uuid: string | null }>(
@@ -76,8 +86,7 @@ interface ExecutionRow {
   elearning_uuid: string;
   package_uuid: string;
   scorm_version: ScormVersion;
-  cmi: Record<string, unknown>;
-  sequence: string | number;
+  current_sco: string | null;
   completed_at: unknown;
   reset_at: unknown;
 }
@@ -88,7 +97,7 @@ interface ExecutionRow {
  */
 async function ownExecution(db: Queryable, session: SessionContext, uuid: string, forUpdate = false) {
   const [row] = await db.query<ExecutionRow>(
-    `SELECT uuid, task_uuid, member_uuid, elearning_uuid, package_uuid, scorm_version, cmi, sequence, completed_at, reset_at
+    `SELECT uuid, task_uuid, member_uuid, elearning_uuid, package_uuid, scorm_version, current_sco, completed_at, reset_at
        FROM elearning_execution WHERE uuid = $1 AND client_uuid = $2 ${forUpdate ? 'FOR UPDATE' : ''}`,
     [uuid, session.clientUuid],
   );
@@ -103,6 +112,37 @@ async function resultOfExecution(db: Queryable, executionUuid: string): Promise<
     executionUuid,
   ]);
   return row?.uuid ?? null;
+}
+
+async function packageItems(db: Queryable, packageUuid: string): Promise<ManifestItem[]> {
+  const [row] = await db.query<{ items: ManifestItem[] }>('SELECT items FROM elearning_package WHERE uuid = $1', [
+    packageUuid,
+  ]);
+  return row?.items ?? [];
+}
+
+interface ScoRow {
+  sco_id: string;
+  sequence: string | number;
+  completion_status: string | null;
+  success_status: string | null;
+  score_percent: string | number | null;
+  total_time_seconds: number;
+  completed_at: unknown;
+  cmi?: Record<string, unknown> | null;
+}
+
+const SCO_COLUMNS =
+  'sco_id, sequence, completion_status, success_status, score_percent, total_time_seconds, completed_at';
+
+function scoState(row: ScoRow): ScoState {
+  return {
+    completionStatus: row.completion_status,
+    successStatus: row.success_status,
+    scorePercent: row.score_percent === null ? null : Number(row.score_percent),
+    totalTimeSeconds: row.total_time_seconds,
+    done: row.completed_at !== null,
+  };
 }
 
 /** Opens a new execution of the task on the e-learning's current package (the unique index allows one open). */
@@ -252,30 +292,49 @@ export function registerElearningPlayerRoutes(app: FastifyInstance, db: Database
 
     registerEndpoint(scope, db, ENDPOINTS.elearningSaveExecution, async ({ body, session }) =>
       db.transaction(async (tx) => {
+        // The execution's row lock puts the commits of one attempt in a line (every SCO's counts for the attempt).
         const execution = await ownExecution(tx, session, body.uuid, true);
-        const stored = Number(execution.sequence);
+        const items = await packageItems(tx, execution.package_uuid);
+        const scoIds = items.filter((item) => item.sco).map((item) => item.id);
+        // Without a SCO named: the package's first SCO (single-SCO players and players from before several SCOs).
+        const scoId = body.scoId ?? scoIds[0];
+        if (!scoId || !scoIds.includes(scoId)) throw new ApiHttpError(404, 'MemberExecution.ScoNotFound');
+        // Every SCO of the execution at once: this one's number decides, the others' make the attempt's summary.
+        const storedScos = await tx.query<ScoRow>(
+          `SELECT ${SCO_COLUMNS} FROM elearning_execution_sco WHERE execution_uuid = $1`,
+          [execution.uuid],
+        );
+        const before = storedScos.find((row) => row.sco_id === scoId);
+        const stored = Number(before?.sequence ?? 0);
         if (body.sequence <= stored) {
-          // A late or repeated commit: newer data stays.
+          // A late or repeated commit of this SCO: newer data stays.
+          const state = before ? scoState(before) : undefined;
           return {
             applied: false,
             sequence: stored,
+            sco: { id: scoId, status: scoStatusOf(state), scorePercent: state?.scorePercent ?? null },
             completedAt: iso(execution.completed_at),
             resultUuid: await resultOfExecution(tx, execution.uuid),
           };
         }
         const summary = summariseCmi(execution.scorm_version, body.cmi);
         const cmi = cmiForStorage(execution.scorm_version, body.cmi, body.totalTimeSeconds);
-        const completesNow = summary.done && !execution.completed_at;
-        // Completion is never undone: once completed, a later incomplete commit keeps the completed statuses.
-        const [updated] = await tx.query<{ completed_at: unknown }>(
-          `UPDATE elearning_execution SET cmi = $2, sequence = $3, updated_at = now(), total_time_seconds = $4,
-                  completion_status = CASE WHEN completed_at IS NOT NULL AND NOT $8 THEN completion_status ELSE $5 END,
-                  success_status = CASE WHEN completed_at IS NOT NULL AND NOT $8 THEN success_status ELSE $6 END,
-                  score_percent = CASE WHEN completed_at IS NOT NULL AND NOT $8 THEN score_percent ELSE $7 END,
-                  completed_at = coalesce(completed_at, CASE WHEN $8 THEN now() END)
-            WHERE uuid = $1 RETURNING completed_at`,
+        // Completion is never undone, per SCO: once done, a later commit that is not keeps the done statuses.
+        const [sco] = await tx.query<ScoRow>(
+          `INSERT INTO elearning_execution_sco AS s (execution_uuid, sco_id, cmi, sequence, total_time_seconds,
+                                                     completion_status, success_status, score_percent, completed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END)
+           ON CONFLICT (execution_uuid, sco_id) DO UPDATE SET
+             cmi = excluded.cmi, sequence = excluded.sequence, total_time_seconds = excluded.total_time_seconds,
+             updated_at = now(),
+             completion_status = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.completion_status ELSE excluded.completion_status END,
+             success_status = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.success_status ELSE excluded.success_status END,
+             score_percent = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.score_percent ELSE excluded.score_percent END,
+             completed_at = coalesce(s.completed_at, excluded.completed_at)
+           RETURNING ${SCO_COLUMNS}`,
           [
             execution.uuid,
+            scoId,
             JSON.stringify(cmi),
             body.sequence,
             body.totalTimeSeconds,
@@ -283,6 +342,29 @@ export function registerElearningPlayerRoutes(app: FastifyInstance, db: Database
             summary.successStatus,
             summary.scorePercent,
             summary.done,
+          ],
+        );
+        if (!sco) throw new ApiHttpError(500, 'Generic.PersistFailed');
+        const states = new Map(storedScos.map((row) => [row.sco_id, scoState(row)]));
+        states.set(scoId, scoState(sco));
+        const attempt = summariseAttempt(scoIds, states);
+        const completesNow = attempt.done && !execution.completed_at;
+        // The attempt's columns (for reports) follow its SCOs; once completed, they stay unless it is done again.
+        const [updated] = await tx.query<{ completed_at: unknown }>(
+          `UPDATE elearning_execution SET current_sco = $2, updated_at = now(), total_time_seconds = $3,
+                  completion_status = CASE WHEN completed_at IS NOT NULL AND NOT $7 THEN completion_status ELSE $4 END,
+                  success_status = CASE WHEN completed_at IS NOT NULL AND NOT $7 THEN success_status ELSE $5 END,
+                  score_percent = CASE WHEN completed_at IS NOT NULL AND NOT $7 THEN score_percent ELSE $6 END,
+                  completed_at = coalesce(completed_at, CASE WHEN $7 THEN now() END)
+            WHERE uuid = $1 RETURNING completed_at`,
+          [
+            execution.uuid,
+            scoId,
+            attempt.totalTimeSeconds,
+            attempt.completionStatus,
+            attempt.successStatus,
+            attempt.scorePercent,
+            attempt.done,
           ],
         );
         if (completesNow) {
@@ -297,13 +379,15 @@ export function registerElearningPlayerRoutes(app: FastifyInstance, db: Database
                FROM elearning_execution x JOIN member m ON m.uuid = x.member_uuid JOIN elearning e ON e.uuid = x.elearning_uuid
               WHERE x.uuid = $1
              ON CONFLICT (execution_uuid) DO NOTHING`,
-            [execution.uuid, summary.passed],
+            [execution.uuid, attempt.passed],
           );
           await completeElearningTask(tx, execution.task_uuid, new Date());
         }
+        const state = scoState(sco);
         return {
           applied: true,
           sequence: body.sequence,
+          sco: { id: scoId, status: scoStatusOf(state), scorePercent: state.scorePercent },
           completedAt: iso(updated?.completed_at),
           resultUuid: await resultOfExecution(tx, execution.uuid),
         };
@@ -386,31 +470,57 @@ export function registerElearningPlayerRoutes(app: FastifyInstance, db: Database
   registerEndpoint(app, db, ENDPOINTS.elearningReadExecution, async ({ body, session }) => {
     const execution = await ownExecution(db, session, body.uuid);
     const [details] = await db.query<{
-      launch_path: string;
+      items: ManifestItem[];
       title: string;
       first_name: string;
       last_name: string;
       language: 'de_DE' | 'en_GB';
     }>(
-      `SELECT p.launch_path, coalesce(l.title, e.title) AS title, m.first_name, m.last_name, m.language
+      `SELECT p.items, coalesce(l.title, e.title) AS title, m.first_name, m.last_name, m.language
          FROM elearning_package p JOIN elearning e ON e.uuid = $2 JOIN member m ON m.uuid = $3
          LEFT JOIN elearning_language l ON l.elearning_uuid = e.uuid AND l.language = m.language
         WHERE p.uuid = $1`,
       [execution.package_uuid, execution.elearning_uuid, session.memberUuid],
     );
     if (!details) throw new ApiHttpError(404, 'MemberExecution.NotFound');
+    const items = details.items;
+    // The item asked for; else where the member was (the SCO of the last commit); else the first.
+    const opened = body.scoId
+      ? items.find((item) => item.id === body.scoId)
+      : (items.find((item) => item.id === execution.current_sco) ?? items[0]);
+    if (!opened) throw new ApiHttpError(404, 'MemberExecution.ScoNotFound');
+    const rows = await db.query<ScoRow>(
+      `SELECT ${SCO_COLUMNS}, CASE WHEN sco_id = $2 THEN cmi END AS cmi
+         FROM elearning_execution_sco WHERE execution_uuid = $1`,
+      [execution.uuid, opened.id],
+    );
+    const byId = new Map(rows.map((row) => [row.sco_id, row]));
+    const openedRow = byId.get(opened.id);
     return {
       uuid: execution.uuid,
       taskUuid: execution.task_uuid,
       scormVersion: execution.scorm_version,
-      launchUrl: packageFileUrl(execution.package_uuid, details.launch_path),
+      scoId: opened.id,
+      launchUrl: packageFileUrl(execution.package_uuid, opened.launchPath),
       title: details.title,
-      cmi: cmiForLaunch(execution.scorm_version, execution.cmi, {
+      cmi: cmiForLaunch(execution.scorm_version, openedRow?.cmi ?? {}, {
         id: session.memberUuid,
         name: `${details.last_name}, ${details.first_name}`,
         language: details.language,
       }),
-      sequence: Number(execution.sequence),
+      sequence: Number(openedRow?.sequence ?? 0),
+      items: items.map((item) => {
+        const row = byId.get(item.id);
+        const state = row ? scoState(row) : undefined;
+        return {
+          id: item.id,
+          title: item.title,
+          launchUrl: packageFileUrl(execution.package_uuid, item.launchPath),
+          sco: item.sco,
+          status: item.sco ? scoStatusOf(state) : null,
+          scorePercent: state?.scorePercent ?? null,
+        };
+      }),
       completedAt: iso(execution.completed_at),
       resultUuid: await resultOfExecution(db, execution.uuid),
     };

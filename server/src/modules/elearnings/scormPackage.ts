@@ -22,13 +22,29 @@ export const PACKAGE_LIMITS = {
   maxPathLength: 500,
 } as const;
 
+/** A launchable item of the manifest's organization: one entry of the player's table of contents. */
+export interface ManifestItem {
+  /** The item's `identifier` (unique in the package; `item-<n>` when the manifest has none or repeats one). */
+  id: string;
+  title: string;
+  /** Relative to the package root (xml:base of manifest, resources and resource), with the item's parameters. */
+  launchPath: string;
+  /** adlcp:scormtype (1.2) / adlcp:scormType (2004) "sco", or none stated: it talks to the runtime and counts. */
+  sco: boolean;
+}
+
 export interface ManifestInfo {
   scormVersion: '1.2' | '2004';
   title: string;
   language: 'de_DE' | 'en_GB' | null;
-  /** Relative to the package root, with the item's parameters as query string. */
+  /** The first item's launch path (what a single-SCO package runs). */
   launchPath: string;
+  /** Every launchable item of the organization in manifest order, nested items depth first; at least one. */
+  items: ManifestItem[];
 }
+
+/** The longest item identifier kept as the SCO's id (a longer one is replaced by `item-<n>`). */
+export const MAX_ITEM_ID_LENGTH = 200;
 
 const CONTENT_TYPES: Record<string, string> = {
   html: 'text/html; charset=utf-8',
@@ -227,6 +243,16 @@ function joinPath(bases: string[], href: string): string {
   return segments.join('/') + (query ? `?${query}` : '');
 }
 
+/** The predefined XML entities and character references (the parser leaves entities alone: no expansion bombs). */
+function decodeEntities(value: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return value.replace(/&(#x[0-9a-f]+|#[0-9]+|amp|lt|gt|quot|apos);/gi, (whole, name: string) => {
+    if (name[0] !== '#') return named[name.toLowerCase()] ?? whole;
+    const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
+}
+
 function languageOf(code: string): 'de_DE' | 'en_GB' | null {
   const lower = code.toLowerCase();
   if (lower.startsWith('de')) return 'de_DE';
@@ -234,7 +260,10 @@ function languageOf(code: string): 'de_DE' | 'en_GB' | null {
   return null;
 }
 
-/** imsmanifest.xml -> version, title, language, launch file (LESSONS.md "SCORM packages in the wild"). */
+/**
+ * imsmanifest.xml -> version, title, language and the launchable items (LESSONS.md "SCORM packages in the wild"):
+ * the default organization, or the first when the default names none that exists.
+ */
 export function parseManifest(xml: string): ManifestInfo {
   let document: XmlNode;
   try {
@@ -262,33 +291,59 @@ export function parseManifest(xml: string): ManifestInfo {
   const organization = all.find((candidate) => attribute(candidate, 'identifier') === defaultId) ?? all[0];
   if (!organization) throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
 
-  const firstLaunchable = (items: XmlNode[]): XmlNode | undefined => {
-    for (const item of items) {
-      if (attribute(item, 'identifierref')) return item;
-      const nested = firstLaunchable(list(item.item));
-      if (nested) return nested;
-    }
-    return undefined;
-  };
-  const item = firstLaunchable(list(organization.item));
   const resources = manifest.resources as XmlNode | undefined;
-  const resource = list(resources?.resource).find(
-    (candidate) => attribute(candidate, 'identifier') === attribute(item, 'identifierref'),
-  );
-  const href = attribute(resource, 'href');
-  if (!item || !resource || !href) throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
-  const bases = [attribute(manifest, 'base'), attribute(resources, 'base'), attribute(resource, 'base')];
-  let launchPath = joinPath(bases, href);
-  const parameters = attribute(item, 'parameters');
-  if (parameters) {
-    const query = parameters.replace(/^[?&]+/, '');
-    launchPath += (launchPath.includes('?') ? '&' : '?') + query;
-  }
+  const resourceList = list(resources?.resource);
+  const bases = [attribute(manifest, 'base'), attribute(resources, 'base')];
+  const items: ManifestItem[] = [];
+  const ids = new Set<string>();
+  let firstItem: XmlNode | undefined;
+  // Depth first in manifest order; an item without identifierref is a folder (its children count), an item whose
+  // resource is missing or has no href cannot be launched and is left out.
+  const walk = (nodes: XmlNode[]) => {
+    for (const item of nodes) {
+      const ref = attribute(item, 'identifierref');
+      const resource = ref ? resourceList.find((candidate) => attribute(candidate, 'identifier') === ref) : undefined;
+      const href = attribute(resource, 'href');
+      if (resource && href) {
+        let launchPath = joinPath([...bases, attribute(resource, 'base')], href);
+        const parameters = attribute(item, 'parameters');
+        if (parameters) {
+          const query = parameters.replace(/^[?&]+/, '');
+          launchPath += (launchPath.includes('?') ? '&' : '?') + query;
+        }
+        let id = attribute(item, 'identifier');
+        for (let n = items.length + 1; !id || id.length > MAX_ITEM_ID_LENGTH || ids.has(id); n += 1) id = `item-${n}`;
+        ids.add(id);
+        const scormType = (attribute(resource, 'scormtype') || attribute(resource, 'scormType')).toLowerCase();
+        firstItem ??= item;
+        items.push({
+          id,
+          title: (decodeEntities(text(item.title)) || id).slice(0, 200),
+          launchPath,
+          sco: scormType !== 'asset',
+        });
+      }
+      walk(list(item.item));
+    }
+  };
+  walk(list(organization.item));
+  // Only assets: a mislabelled package (a course calling the runtime anyway); its items run as SCOs, as before items.
+  if (!items.some((item) => item.sco)) for (const item of items) item.sco = true;
+  const first = items[0];
+  if (!first) throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
 
   const lom = ((manifest.metadata as XmlNode | undefined)?.lom ?? {}) as XmlNode;
   const general = (lom.general ?? {}) as XmlNode;
-  const title = (text(organization.title) || text(general.title) || text(item.title) || 'SCORM').slice(0, 200);
-  return { scormVersion, title, language: languageOf(text(general.language)), launchPath };
+  const title = (
+    decodeEntities(text(organization.title) || text(general.title) || text(firstItem?.title)) || 'SCORM'
+  ).slice(0, 200);
+  return {
+    scormVersion,
+    title,
+    language: languageOf(text(general.language)),
+    launchPath: first.launchPath,
+    items,
+  };
 }
 
 export interface UnpackedPackage extends ManifestInfo {
@@ -318,8 +373,9 @@ export async function unpackScormPackage(source: string | Buffer): Promise<Unpac
     const root = manifestFile.path.slice(0, -'imsmanifest.xml'.length);
     const info = parseManifest((await readEntry(zip, manifestFile.entry)).toString('utf8'));
     const inRoot = files.filter((file) => file.path.startsWith(root));
-    const launchFile = info.launchPath.split('?')[0];
-    if (!inRoot.some((file) => file.path.slice(root.length) === launchFile)) {
+    // Every item's launch file must be in the package (a table of contents entry that cannot open is refused now).
+    const stored = new Set(inRoot.map((file) => file.path.slice(root.length)));
+    if (info.items.some((item) => !stored.has(item.launchPath.split('?')[0] ?? ''))) {
       throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
     }
     const unpacked: UnpackedPackage['files'] = [];
@@ -348,8 +404,8 @@ export async function storeScormPackage(
 ): Promise<string> {
   const [row] = await tx.query<{ uuid: string }>(
     `INSERT INTO elearning_package (client_uuid, elearning_uuid, scorm_version, launch_path, title, language,
-                                    file_count, unpacked_bytes, uploaded_by)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING uuid`,
+                                    file_count, unpacked_bytes, uploaded_by, items)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING uuid`,
     [
       target.clientUuid,
       target.elearningUuid,
@@ -360,6 +416,7 @@ export async function storeScormPackage(
       unpacked.files.length,
       unpacked.unpackedBytes,
       target.uploadedBy,
+      JSON.stringify(unpacked.items),
     ],
   );
   if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');

@@ -74,6 +74,76 @@ export function summariseCmi(version: ScormVersion, cmi: Tree): CmiSummary {
   };
 }
 
+/** What is stored of one SCO of an execution (its commits, summarised by `summariseCmi`). */
+export interface ScoState {
+  completionStatus: string | null;
+  successStatus: string | null;
+  scorePercent: number | null;
+  totalTimeSeconds: number;
+  /** The SCO was done once (never undone). */
+  done: boolean;
+}
+
+export interface AttemptSummary {
+  completionStatus: string | null;
+  successStatus: string | null;
+  done: boolean;
+  scorePercent: number | null;
+  passed: boolean | null;
+  totalTimeSeconds: number;
+}
+
+const passedOf = (success: string | null): boolean | null =>
+  success === 'passed' ? true : success === 'failed' ? false : null;
+
+/**
+ * The attempt (the execution) from its SCOs (docs/scorm.md "Several SCOs"): done when every SCO of the package is
+ * done; the score is the average of the SCOs that report one; passed when no SCO failed and one passed (false when
+ * one failed, unknown when none says); the time is the sum. A package of one SCO is that SCO exactly, as before.
+ * `scoIds`: the package's SCOs (assets do not count); `states`: the stored SCOs by id (a SCO without a commit has none).
+ */
+export function summariseAttempt(scoIds: readonly string[], states: ReadonlyMap<string, ScoState>): AttemptSummary {
+  const totalTimeSeconds = [...states.values()].reduce((sum, state) => sum + state.totalTimeSeconds, 0);
+  if (scoIds.length === 1) {
+    const only = states.get(scoIds[0] ?? '');
+    return {
+      completionStatus: only?.completionStatus ?? null,
+      successStatus: only?.successStatus ?? null,
+      done: only?.done ?? false,
+      scorePercent: only?.scorePercent ?? null,
+      passed: passedOf(only?.successStatus ?? null),
+      totalTimeSeconds,
+    };
+  }
+  const scos = scoIds.map((id) => states.get(id));
+  const done = scos.length > 0 && scos.every((state) => state?.done === true);
+  const scores = scos.flatMap((state) => (state?.scorePercent == null ? [] : [state.scorePercent]));
+  const scorePercent =
+    scores.length === 0
+      ? null
+      : Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 100) / 100;
+  const outcomes = scos.map((state) => passedOf(state?.successStatus ?? null));
+  const passed = outcomes.includes(false) ? false : outcomes.includes(true) ? true : null;
+  const started = scos.some((state) => state !== undefined);
+  return {
+    completionStatus: done ? 'completed' : started ? 'incomplete' : null,
+    successStatus: passed === null ? null : passed ? 'passed' : 'failed',
+    done,
+    scorePercent,
+    passed,
+    totalTimeSeconds,
+  };
+}
+
+export type ScoStatus = 'notAttempted' | 'incomplete' | 'failed' | 'completed' | 'passed';
+
+/** One SCO as the player's table of contents shows it. */
+export function scoStatusOf(state: ScoState | undefined): ScoStatus {
+  if (!state) return 'notAttempted';
+  if (state.done) return state.successStatus === 'passed' ? 'passed' : 'completed';
+  return state.successStatus === 'failed' ? 'failed' : 'incomplete';
+}
+
 function pad(value: number, length = 2): string {
   return String(value).padStart(length, '0');
 }

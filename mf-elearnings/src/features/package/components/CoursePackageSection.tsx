@@ -75,6 +75,17 @@ export function CoursePackageSection({ elearningUuid }: { elearningUuid: string 
           <dd>
             <code>{current.launchPath}</code>
           </dd>
+          {current.items.length > 1 && (
+            <>
+              <dt>{t('package.items')}</dt>
+              <dd>
+                {t('package.itemCount', {
+                  count: current.items.length,
+                  scos: current.items.filter((item) => item.sco).length,
+                })}
+              </dd>
+            </>
+          )}
           <dt>{t('package.files')}</dt>
           <dd>
             {t('package.fileCount', { count: current.fileCount })} ·{' '}
