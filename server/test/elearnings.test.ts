@@ -549,6 +549,42 @@ describe('catalogue, details and statistics', () => {
     expect(paged).toEqual({ items: [], total: 3 });
   });
 
+  it('keeps analytics only while nothing they show changed, whoever wrote the change', async () => {
+    const course = await createCourse();
+    const unit = await createUnit();
+    const people = [await createMember(unit), await createMember(unit)];
+    await assign(course, [unit]);
+    const overview = async () => {
+      const response = await admin.post('/api/elearning/read-statistics-overview', { uuid: course });
+      expect(response.statusCode, response.body).toBe(200);
+      return elearningOverviewResponseSchema.parse(response.json());
+    };
+    const first = await statistics(course, { sortBy: 'status' });
+    expect(await statistics(course, { sortBy: 'status' })).toEqual(first);
+    expect(first.items.map((row) => row.status)).toEqual(['due', 'due']);
+    const overviewBefore = await overview();
+    // Past the API, as another server or a script would write: only the database can tell the kept answers.
+    await server.db.query(
+      'UPDATE elearning_task SET started_at = now() WHERE elearning_uuid = $1 AND member_uuid = $2',
+      [course, people[0]],
+    );
+    expect((await statistics(course, { sortBy: 'status' })).items.map((row) => row.status)).toEqual([
+      'inprogress',
+      'due',
+    ]);
+    expect((await overview()).units.find((row) => row.orgUnitUuid === unit)?.inprogress).toBe(1);
+    expect(overviewBefore.units.find((row) => row.orgUnitUuid === unit)?.inprogress).toBe(0);
+    // The member's name (company version) and the course's settings (its own row) count too.
+    await server.db.query("UPDATE member SET last_name = 'Umbenannt' WHERE uuid = $1", [people[1]]);
+    const renamed = await statistics(course, { sortBy: 'status' });
+    expect(renamed.items.find((row) => row.memberUuid === people[1])?.lastName).toBe('Umbenannt');
+    await server.db.query('UPDATE elearning SET active = false WHERE uuid = $1', [course]);
+    expect((await statistics(course, { sortBy: 'status' })).items.map((row) => row.status)).toEqual([
+      'inactive',
+      'inactive',
+    ]);
+  });
+
   it('the overview counts per unit and overdue tasks over 12 weeks', async () => {
     const response = await admin.post('/api/elearning/read-statistics-overview', {
       uuid: DEMO_ELEARNINGS.acmeSafetyInstruction,

@@ -521,7 +521,9 @@ describe('members of a location', () => {
   it('membership changes move the company version (cached member lists stay exact)', async () => {
     const version = async () =>
       (
-        await server.db.query<{ v: string }>("SELECT company_version::text AS v FROM client WHERE identifier = 'acme'")
+        await server.db.query<{ v: string }>(
+          "SELECT coalesce(v.version, 0)::text AS v FROM client c LEFT JOIN data_version v ON v.scope = 'company' AND v.key = c.uuid WHERE c.identifier = 'acme'",
+        )
       )[0]?.v;
     const hamburg = await locationByName('Werk Hamburg');
     const [staff] = await staffOutside(hamburg, 1);

@@ -358,7 +358,9 @@ describe('the import job', () => {
     const uploaded = await uploadOk(cp1252(`${FILE}\r\n`));
     const version = async () =>
       (
-        await server.db.query<{ v: string }>("SELECT company_version::text AS v FROM client WHERE identifier = 'acme'")
+        await server.db.query<{ v: string }>(
+          "SELECT coalesce(v.version, 0)::text AS v FROM client c LEFT JOIN data_version v ON v.scope = 'company' AND v.key = c.uuid WHERE c.identifier = 'acme'",
+        )
       )[0]?.v;
     const versionBefore = await version();
     const job = await importAndWait(uploaded, { passwordMode: 'initial', password: 'a'.repeat(64) });

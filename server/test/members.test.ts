@@ -230,7 +230,8 @@ describe('member list order kept between calls (KeyOrderCache, company version o
   const version = async (client: string) =>
     (
       await server.db.query<{ version: string }>(
-        'SELECT company_version::text AS version FROM client WHERE identifier = $1',
+        `SELECT coalesce(v.version, 0)::text AS version FROM client c
+          LEFT JOIN data_version v ON v.scope = 'company' AND v.key = c.uuid WHERE c.identifier = $1`,
         [client],
       )
     )[0]?.version;
@@ -281,7 +282,7 @@ describe('member list order kept between calls (KeyOrderCache, company version o
     expect(await moved(before)).toBe(1n);
     expect(await version('globex')).toBe(globex);
     // Nothing is left behind of the notes of the transactions.
-    expect(await server.db.query('SELECT * FROM company_change')).toEqual([]);
+    expect(await server.db.query('SELECT * FROM data_change')).toEqual([]);
   });
 
   it('shows a change written by anyone (another server, a script) in the very next call', async () => {

@@ -37,6 +37,16 @@ describe.skipIf(!url)('PostgreSQL prepared statements', () => {
     });
   });
 
+  it('plans a statement with a list parameter for its values each time (never a generic plan for 1 and 1,000)', async () => {
+    const text = 'SELECT id FROM item WHERE id = ANY($1::int[]) ORDER BY id';
+    for (let round = 0; round < 8; round++) expect(await db.query(text, [[1, 2]])).toEqual([{ id: 1 }, { id: 2 }]);
+    await db.transaction(async (tx) => {
+      await tx.query(text, [[1]]);
+      const prepared = await tx.query('SELECT 1 FROM pg_prepared_statements WHERE statement = $1', [text]);
+      expect(prepared).toEqual([]);
+    });
+  });
+
   it('prepares a statement again after a migration changed the columns it answers', async () => {
     const text = 'SELECT * FROM item WHERE id = $1';
     // Every pooled connection prepares the statement first.

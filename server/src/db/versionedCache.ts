@@ -1,4 +1,22 @@
 /**
+ * Whether version `a` is newer than `b`. A version is one counter ("42") or several joined by dots ("42.7.20261126",
+ * e.g. a company version, an e-learning's version and the day), compared counter by counter: newer when none is
+ * smaller and one is larger.
+ */
+export function isNewer(a: string, b: string): boolean {
+  const left = a.split('.').map(BigInt);
+  const right = b.split('.').map(BigInt);
+  if (left.length !== right.length) return false;
+  let larger = false;
+  for (const [index, value] of left.entries()) {
+    const other = right[index] ?? 0n;
+    if (value < other) return false;
+    if (value > other) larger = true;
+  }
+  return larger;
+}
+
+/**
  * Keeps a value read from the database for as long as the data version it was read at is the current one: the next
  * call for the same id and version answers from memory. It is exact, not "a few seconds old": the version comes from
  * the database (a counter moved at the commit of every change, such as the client's company version of migration
@@ -17,7 +35,10 @@ export class VersionedCache<T> {
     private readonly weigh: (value: T) => number = () => 1,
   ) {}
 
-  /** The value for `id` at `version`: kept, or read by `load`. `id` must name everything the value depends on. */
+  /**
+   * The value for `id` at `version` (one counter or several, see isNewer): kept, or read by `load`. `id` must name
+   * everything else the value depends on.
+   */
   async get(id: string, version: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(id);
     if (hit?.version === version) {
@@ -43,7 +64,7 @@ export class VersionedCache<T> {
   private keep(id: string, version: string, value: T): void {
     // Versions only grow: a slow read of an older version never replaces a newer one.
     const kept = this.entries.get(id);
-    if (kept && BigInt(kept.version) > BigInt(version)) return;
+    if (kept && isNewer(kept.version, version)) return;
     this.remove(id);
     const weight = this.weigh(value);
     if (weight > this.maxWeight) return;

@@ -1,9 +1,33 @@
--- The company version (issue 11): one counter per client that moves with every committed change of its members or
--- of its structure (org units, their members and admins, locations and their members, member groups and theirs),
--- whoever writes. It grows out of the member list version (migration 005), which followed members and location
--- members only; now the org-unit tree, the lists filtered by unit and the lists of ou- and loc-admins, which depend on
--- the rest, can be kept exactly for a version as well (modules/orgUnits/tree.ts, modules/members/routes.ts).
-ALTER TABLE client RENAME COLUMN member_list_version TO company_version;
+-- Data versions (issues 11, 13): counters the database moves at the commit of every change of what they follow,
+-- whoever writes, so that an answer read at a version can be kept until the version moves (VersionedCache). Each
+-- counter is a row of data_version, named by a scope and a key:
+--   company / client uuid: the client's members and structure (org units with their members and admins, locations
+--     and member groups with theirs). It grows out of the member list version of migration 005, which followed
+--     members and location members only; the org-unit tree, the lists filtered by unit and the lists of ou- and
+--     loc-admins depend on the rest and can be kept now as well. Read with the session (modules/auth/sessions.ts).
+--   elearning-statistics / e-learning uuid: what the e-learning's analytics show of its members' attempts (the
+--     summary rows of migration 016) and the e-learning's own settings.
+--
+-- The member list version moved in the statement that changed a member, so the client row stayed locked from there
+-- to the commit, and one client's member creates took turns for their whole work (a create at 20 connections: p95
+-- 860 ms). Now a statement only notes its transaction, scope and key in data_change (a row no other transaction
+-- writes: no waiting), and the counter moves once per transaction at the commit through the deferred trigger below:
+-- a version row is locked for the commit alone. The notes leave the table in the same commit.
+CREATE TABLE data_change (
+  scope text NOT NULL,
+  key uuid NOT NULL,
+  txid bigint NOT NULL,
+  PRIMARY KEY (scope, key, txid)
+);
+
+CREATE TABLE data_version (
+  scope text NOT NULL,
+  key uuid NOT NULL,
+  version bigint NOT NULL,
+  PRIMARY KEY (scope, key)
+);
+
+INSERT INTO data_version (scope, key, version) SELECT 'company', uuid, member_list_version FROM client;
 
 DROP TRIGGER member_list_insert ON member;
 DROP TRIGGER member_list_update ON member;
@@ -13,42 +37,33 @@ DROP TRIGGER location_members_insert ON location_member;
 DROP TRIGGER location_members_update ON location_member;
 DROP TRIGGER location_members_delete ON location_member;
 DROP FUNCTION location_members_changed();
+ALTER TABLE client DROP COLUMN member_list_version;
 
--- The old triggers updated the client row in the statement that changed a member, so the row stayed locked from
--- there to the commit, and one client's member creates took turns for their whole work (a create at 20
--- connections: p95 860 ms). Now a statement only notes its transaction and client here (a row no other transaction
--- writes: no waiting), and the counter moves once per transaction and client at the commit, through the deferred
--- trigger below: the client row is locked for the commit alone. Rows leave the table in the same commit.
-CREATE TABLE company_change (
-  client_uuid uuid NOT NULL,
-  txid bigint NOT NULL,
-  PRIMARY KEY (client_uuid, txid)
-);
-
-CREATE FUNCTION company_change_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION data_change_commit() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE client SET company_version = company_version + 1 WHERE uuid = NEW.client_uuid;
-  DELETE FROM company_change WHERE client_uuid = NEW.client_uuid AND txid = NEW.txid;
+  INSERT INTO data_version AS v (scope, key, version) VALUES (NEW.scope, NEW.key, 1)
+  ON CONFLICT (scope, key) DO UPDATE SET version = v.version + 1;
+  DELETE FROM data_change WHERE scope = NEW.scope AND key = NEW.key AND txid = NEW.txid;
   RETURN NULL;
 END $$;
 
-CREATE CONSTRAINT TRIGGER company_change_commit AFTER INSERT ON company_change DEFERRABLE INITIALLY DEFERRED
-  FOR EACH ROW EXECUTE FUNCTION company_change_commit();
+CREATE CONSTRAINT TRIGGER data_change_commit AFTER INSERT ON data_change DEFERRABLE INITIALLY DEFERRED
+  FOR EACH ROW EXECUTE FUNCTION data_change_commit();
 
 -- Statement-level noting: a bulk insert of 10,000 rows notes its client once. Tables with a client column note it
 -- directly; link tables find it through their member (their unit, location or group may be gone already when a
 -- cascade deletes them, and its own deletion has noted the client then).
 CREATE FUNCTION company_changed_by_client() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO company_change (client_uuid, txid)
-  SELECT DISTINCT client_uuid, txid_current() FROM changed_rows ON CONFLICT DO NOTHING;
+  INSERT INTO data_change (scope, key, txid)
+  SELECT DISTINCT 'company', client_uuid, txid_current() FROM changed_rows ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 
 CREATE FUNCTION company_changed_by_member() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO company_change (client_uuid, txid)
-  SELECT DISTINCT m.client_uuid, txid_current() FROM changed_rows c JOIN member m ON m.uuid = c.member_uuid
+  INSERT INTO data_change (scope, key, txid)
+  SELECT DISTINCT 'company', m.client_uuid, txid_current() FROM changed_rows c JOIN member m ON m.uuid = c.member_uuid
   ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
@@ -108,3 +123,28 @@ CREATE TRIGGER company_member_group_member_update AFTER UPDATE ON member_group_m
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION company_changed_by_member();
 CREATE TRIGGER company_member_group_member_delete AFTER DELETE ON member_group_member
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION company_changed_by_member();
+
+-- The e-learning's analytics: its members' summary rows (kept by the triggers of migration 016 in the statement that
+-- changes an attempt or a member's archived state) and the e-learning's own row (active, activation dates).
+CREATE FUNCTION elearning_statistics_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO data_change (scope, key, txid)
+  SELECT DISTINCT 'elearning-statistics', elearning_uuid, txid_current() FROM changed_rows ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION elearning_settings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO data_change (scope, key, txid)
+  SELECT DISTINCT 'elearning-statistics', uuid, txid_current() FROM changed_rows ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER elearning_statistics_insert AFTER INSERT ON elearning_member_summary
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_statistics_changed();
+CREATE TRIGGER elearning_statistics_update AFTER UPDATE ON elearning_member_summary
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_statistics_changed();
+CREATE TRIGGER elearning_statistics_delete AFTER DELETE ON elearning_member_summary
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_statistics_changed();
+CREATE TRIGGER elearning_statistics_settings AFTER UPDATE ON elearning
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_settings_changed();

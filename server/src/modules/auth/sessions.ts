@@ -19,8 +19,8 @@ export interface SessionContext {
   featureFlags: FeatureFlags;
   support: { adviser: string; reason: string } | null;
   /**
-   * The client's company version (migrations 005, 019: moved at the commit of every change of its members or its
-   * structure), read with the session so that a cached list or tree is checked against the database without
+   * The client's company version (data_version of migration 019: moved at the commit of every change of its
+   * members or its structure), read with the session so that a cached list or tree is checked against the database without
    * another query.
    */
   companyVersion: string;
@@ -58,7 +58,7 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
   const rows = await db.query<SessionRow>(
     `SELECT s.token_hash, s.member_uuid, s.client_uuid, m.role, s.support_adviser, s.support_reason,
             c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
-            c.company_version::text AS company_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
+            coalesce(v.version, 0)::text AS company_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
             c.name AS client_name, c.identifier AS client_identifier,
             -- The company's own calendar link, else the licensee's (company settings, configuration).
             COALESCE(c.external_calendar_href, l.external_calendar_href) AS external_calendar_href
@@ -66,6 +66,7 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
        JOIN member m ON m.uuid = s.member_uuid
        JOIN client c ON c.uuid = s.client_uuid
        JOIN licensee l ON l.uuid = c.licensee_uuid
+       LEFT JOIN data_version v ON v.scope = 'company' AND v.key = c.uuid
       WHERE s.token_hash = $1 AND s.expires_at > now() AND m.archived_at IS NULL AND m.status = 'active'`,
     [tokenHash],
   );

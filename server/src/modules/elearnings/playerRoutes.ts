@@ -107,18 +107,35 @@ async function ownExecution(db: Queryable, session: SessionContext, uuid: string
   return row;
 }
 
+/** `ownExecution` (locked) for a commit, with its package's items and every SCO's stored state, in one statement. */
+async function executionForCommit(
+  tx: Queryable,
+  session: SessionContext,
+  uuid: string,
+): Promise<{ execution: ExecutionRow; items: ManifestItem[]; storedScos: ScoRow[] }> {
+  const [row] = await tx.query<ExecutionRow & { items: ManifestItem[] | null; scos: ScoRow[] }>(
+    `SELECT x.uuid, x.task_uuid, x.member_uuid, x.elearning_uuid, x.package_uuid, x.scorm_version, x.current_sco,
+            x.completed_at, x.reset_at, p.items,
+            coalesce((SELECT json_agg(json_build_object(${SCO_COLUMNS.split(', ')
+              .map((column) => `'${column}', s.${column}`)
+              .join(', ')}))
+                        FROM elearning_execution_sco s WHERE s.execution_uuid = x.uuid), '[]') AS scos
+       FROM elearning_execution x LEFT JOIN elearning_package p ON p.uuid = x.package_uuid
+      WHERE x.uuid = $1 AND x.client_uuid = $2 FOR UPDATE OF x`,
+    [uuid, session.clientUuid],
+  );
+  if (!row) throw new ApiHttpError(404, 'MemberExecution.NotFound');
+  if (row.member_uuid !== session.memberUuid) throw new ApiHttpError(403, 'MemberExecution.WrongAssociation');
+  if (row.reset_at) throw new ApiHttpError(404, 'MemberExecution.NotFound');
+  const { items, scos, ...execution } = row;
+  return { execution, items: items ?? [], storedScos: scos };
+}
+
 async function resultOfExecution(db: Queryable, executionUuid: string): Promise<string | null> {
   const [row] = await db.query<{ uuid: string }>('SELECT uuid FROM elearning_result WHERE execution_uuid = $1', [
     executionUuid,
   ]);
   return row?.uuid ?? null;
-}
-
-async function packageItems(db: Queryable, packageUuid: string): Promise<ManifestItem[]> {
-  const [row] = await db.query<{ items: ManifestItem[] }>('SELECT items FROM elearning_package WHERE uuid = $1', [
-    packageUuid,
-  ]);
-  return row?.items ?? [];
 }
 
 interface ScoRow {
@@ -292,18 +309,14 @@ export function registerElearningPlayerRoutes(app: FastifyInstance, db: Database
 
     registerEndpoint(scope, db, ENDPOINTS.elearningSaveExecution, async ({ body, session }) =>
       db.transaction(async (tx) => {
-        // The execution's row lock puts the commits of one attempt in a line (every SCO's counts for the attempt).
-        const execution = await ownExecution(tx, session, body.uuid, true);
-        const items = await packageItems(tx, execution.package_uuid);
+        // One statement reads what a commit needs (a course commits every few seconds per member): the execution,
+        // locked (its row lock puts the commits of one attempt in a line: every SCO's counts for the attempt), the
+        // package's items, and every SCO's state (this one's number decides, the others' make the attempt's summary).
+        const { execution, items, storedScos } = await executionForCommit(tx, session, body.uuid);
         const scoIds = items.filter((item) => item.sco).map((item) => item.id);
         // Without a SCO named: the package's first SCO (single-SCO players and players from before several SCOs).
         const scoId = body.scoId ?? scoIds[0];
         if (!scoId || !scoIds.includes(scoId)) throw new ApiHttpError(404, 'MemberExecution.ScoNotFound');
-        // Every SCO of the execution at once: this one's number decides, the others' make the attempt's summary.
-        const storedScos = await tx.query<ScoRow>(
-          `SELECT ${SCO_COLUMNS} FROM elearning_execution_sco WHERE execution_uuid = $1`,
-          [execution.uuid],
-        );
         const before = storedScos.find((row) => row.sco_id === scoId);
         const stored = Number(before?.sequence ?? 0);
         if (body.sequence <= stored) {
@@ -314,7 +327,8 @@ export function registerElearningPlayerRoutes(app: FastifyInstance, db: Database
             sequence: stored,
             sco: { id: scoId, status: scoStatusOf(state), scorePercent: state?.scorePercent ?? null },
             completedAt: iso(execution.completed_at),
-            resultUuid: await resultOfExecution(tx, execution.uuid),
+            // A result exists from the attempt's completion on.
+            resultUuid: execution.completed_at ? await resultOfExecution(tx, execution.uuid) : null,
           };
         }
         const summary = summariseCmi(execution.scorm_version, body.cmi);
@@ -389,7 +403,7 @@ export function registerElearningPlayerRoutes(app: FastifyInstance, db: Database
           sequence: body.sequence,
           sco: { id: scoId, status: scoStatusOf(state), scorePercent: state.scorePercent },
           completedAt: iso(updated?.completed_at),
-          resultUuid: await resultOfExecution(tx, execution.uuid),
+          resultUuid: updated?.completed_at ? await resultOfExecution(tx, execution.uuid) : null,
         };
       }),
     );
