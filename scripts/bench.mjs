@@ -308,6 +308,14 @@ async function main() {
             commit: await runPlayerCommitScenario(baseUrl, { ...apiOptions(), account: DEMO_MEMBER }),
           };
         }
+        if (importRequested()) {
+          log('Member import on PostgreSQL:');
+          report.import.postgres = await runImportScenarios(baseUrl, {
+            account: BENCH_ACCOUNT,
+            otherAccount: DEMO_ACCOUNT,
+            log,
+          });
+        }
       });
       cleanups.splice(cleanups.indexOf(step), 1);
       await schema.drop();

@@ -217,6 +217,62 @@ export function throughPort(url: string, port: number): string {
  * the same port. `cutWhenSent(text)` cuts the moment a client sends a message containing `text` (that message never
  * reaches PostgreSQL): a write cut in the middle of its transaction.
  */
+/**
+ * The SQL a client runs, read from its side of the PostgreSQL wire protocol: simple queries, and for the extended
+ * protocol the text of each prepared statement, remembered by name, so that running a statement prepared earlier
+ * on this connection (a Bind that names it: the text is not sent again) counts as running its text.
+ */
+class FrontendStatements {
+  private buffer = Buffer.alloc(0);
+  private started = false;
+  private readonly prepared = new Map<string, string>();
+
+  /** The SQL texts of the messages completed by `chunk`. */
+  read(chunk: Buffer): string[] {
+    this.buffer = Buffer.concat([this.buffer, chunk]);
+    const texts: string[] = [];
+    while (true) {
+      if (!this.started) {
+        // The startup message (and an SSL request before it) has a length but no type byte.
+        if (this.buffer.length < 8) break;
+        const length = this.buffer.readInt32BE(0);
+        if (this.buffer.length < length) break;
+        const code = this.buffer.readInt32BE(4);
+        this.buffer = this.buffer.subarray(length);
+        if (code !== 80877103) this.started = true;
+        continue;
+      }
+      if (this.buffer.length < 5) break;
+      const type = String.fromCharCode(this.buffer[0] ?? 0);
+      const length = this.buffer.readInt32BE(1);
+      if (this.buffer.length < 1 + length) break;
+      const body = this.buffer.subarray(5, 1 + length);
+      this.buffer = this.buffer.subarray(1 + length);
+      const [first = '', second = ''] = cStrings(body, 2);
+      if (type === 'Q') texts.push(first);
+      if (type === 'P') {
+        this.prepared.set(first, second);
+        texts.push(second);
+      }
+      if (type === 'B') texts.push(this.prepared.get(second) ?? '');
+    }
+    return texts;
+  }
+}
+
+/** The first `count` zero-terminated strings of a message body. */
+function cStrings(body: Buffer, count: number): string[] {
+  const strings: string[] = [];
+  let start = 0;
+  for (let index = 0; index < count; index++) {
+    const end = body.indexOf(0, start);
+    if (end < 0) break;
+    strings.push(body.toString('utf8', start, end));
+    start = end + 1;
+  }
+  return strings;
+}
+
 export class TcpProxy {
   private server: net.Server | null = null;
   private readonly sockets = new Set<net.Socket>();
@@ -253,9 +309,11 @@ export class TcpProxy {
       client.destroy();
       upstream.destroy();
     };
+    const statements = new FrontendStatements();
     client.on('data', (chunk: Buffer) => {
+      const texts = statements.read(chunk);
       const trigger = this.trigger;
-      if (trigger && chunk.includes(trigger.text)) {
+      if (trigger && texts.some((text) => text.includes(trigger.text))) {
         this.trigger = null;
         this.cut();
         trigger.fired();
@@ -278,7 +336,7 @@ export class TcpProxy {
     this.sockets.clear();
   }
 
-  /** Cuts as soon as a client sends `text`; resolves then. */
+  /** Cuts as soon as a client runs SQL containing `text` (prepared earlier on its connection or not); resolves then. */
   cutWhenSent(text: string): Promise<void> {
     return new Promise((resolve) => {
       this.trigger = { text, fired: resolve };
