@@ -256,7 +256,11 @@ async function main() {
         report.start.pglite = { overview: await runStartScenarios(baseUrl, apiOptions()) };
         log('Player and analysis on PGlite:');
         report.player.pglite = {
-          commit: await runPlayerCommitScenario(baseUrl, { ...apiOptions(), account: DEMO_MEMBER }),
+          commit: await runPlayerCommitScenario(baseUrl, {
+            ...apiOptions(),
+            account: DEMO_MEMBER,
+            adminAccount: DEMO_ACCOUNT,
+          }),
           browser: await measureDoingTheWork(baseUrl, DEMO_MEMBER),
         };
       }
@@ -305,7 +309,11 @@ async function main() {
           report.start.postgres = { overview: await runStartScenarios(baseUrl, apiOptions()) };
           log('SCORM commit on PostgreSQL:');
           report.player.postgres = {
-            commit: await runPlayerCommitScenario(baseUrl, { ...apiOptions(), account: DEMO_MEMBER }),
+            commit: await runPlayerCommitScenario(baseUrl, {
+              ...apiOptions(),
+              account: DEMO_MEMBER,
+              adminAccount: DEMO_ACCOUNT,
+            }),
           };
         }
         if (importRequested()) {

@@ -33,7 +33,8 @@ function assertClean(name, phase, result) {
 /**
  * One scenario: a short warm-up (JIT, connection pools, planner caches), then `durationSeconds` at
  * `connections` concurrent connections, each sending its next request as soon as the last one is answered, or,
- * with `overallRate`, at that many requests per second in all. Throws when any answer was not 2xx or a request failed.
+ * with `overallRate`, at that many requests per second in all. With `users` (each `{headers, setupRequest, body}`):
+ * one connection per user instead. Throws when any answer was not 2xx or a request failed.
  */
 export async function runScenario({
   name,
@@ -45,16 +46,37 @@ export async function runScenario({
   connections,
   durationSeconds,
   overallRate,
+  users,
 }) {
   const common = { url, method, headers, body, connections, pipelining: 1, timeout: 10 };
   // Requests per second in all, spread over the connections (open pace instead of as fast as answers come back).
   if (overallRate) common.overallRate = overallRate;
   // A body per request (e.g. a new username for every create): autocannon's setupRequest on a single request.
   if (setupRequest) common.requests = [{ method, setupRequest }];
-  assertClean(name, 'warm-up', await runAutocannon({ ...common, amount: connections * 10 }));
+  // Several users at once, each on a connection of his own sending one request after the other (his own headers
+  // and setupRequest): one autocannon per user, the latencies of all taken together.
+  const runs = users
+    ? users.map((user) => ({
+        ...common,
+        connections: 1,
+        headers: { ...headers, ...user.headers },
+        body: user.body ?? body,
+        requests: user.setupRequest ? [{ method, setupRequest: user.setupRequest }] : common.requests,
+      }))
+    : [common];
+  for (const run of runs) assertClean(name, 'warm-up', await runAutocannon({ ...run, amount: run.connections * 10 }));
   const latencies = [];
-  const result = await runAutocannon({ ...common, duration: durationSeconds }, (ms) => latencies.push(ms));
-  assertClean(name, 'run', result);
+  const results = await Promise.all(
+    runs.map((run) => runAutocannon({ ...run, duration: durationSeconds }, (ms) => latencies.push(ms))),
+  );
+  for (const each of results) assertClean(name, 'run', each);
+  const result = results.reduce((all, each) => ({
+    duration: Math.max(all.duration, each.duration),
+    non2xx: all.non2xx + each.non2xx,
+    errors: all.errors + each.errors,
+    timeouts: all.timeouts + each.timeouts,
+  }));
+  if (users) connections = users.length;
   latencies.sort((a, b) => a - b);
   const round = (value) => (value === null ? null : Math.round(value * 100) / 100);
   return {

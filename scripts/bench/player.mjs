@@ -41,7 +41,11 @@ function commitBody(uuid, sequence) {
   });
 }
 
-export async function runPlayerCommitScenario(baseUrl, { account, connections, durationSeconds, log }) {
+/**
+ * One learner: signs in, opens the course's task and answers the auth headers, the execution and its next sequence;
+ * null when the member has no open task of the course.
+ */
+async function openCourse(baseUrl, account) {
   const auth = await signIn(baseUrl, account);
   const tasks = await post(baseUrl, auth, '/api/elearning/read-member-tasks', {
     page: 1,
@@ -51,23 +55,55 @@ export async function runPlayerCommitScenario(baseUrl, { account, connections, d
     filter: { status: 'open' },
   });
   const task = tasks.items.find((item) => COURSE.test(item.title));
-  if (!task) return { skipped: `no open task of ${COURSE} for ${account.username}` };
+  if (!task) return null;
   const execution = await post(baseUrl, auth, '/api/elearning/create-execution', { taskUuid: task.uuid });
   const state = await post(baseUrl, auth, '/api/elearning/read-execution', { uuid: execution.uuid });
-  let sequence = (state.sequence ?? 0) + 1;
-  log('  save-execution (a SCORM commit) …');
+  return { auth, execution: execution.uuid, sequence: (state.sequence ?? 0) + 1 };
+}
+
+/**
+ * SCORM commits of `connections` members at once, each in his own course (as many learners commit at the same
+ * time): one member per connection, each request of a connection one sequence higher than its last. The members
+ * are acme's (the demo client: every one has the demo password and the course with a SCORM package). One member
+ * committing on 20 connections at once would measure 20 commits of one attempt queuing for its row lock, which a
+ * player, committing one after the other, never does.
+ */
+export async function runPlayerCommitScenario(baseUrl, { account, adminAccount, connections, durationSeconds, log }) {
+  const admin = await signIn(baseUrl, adminAccount);
+  const list = await post(baseUrl, admin, '/api/memberlist/getlist', {
+    page: 1,
+    perPage: 100,
+    sortBy: 'username',
+    sortDirection: 'asc',
+    filter: { status: 'active' },
+  });
+  const usernames = [
+    account.username,
+    ...list.items.map((item) => item.username).filter((name) => name !== account.username),
+  ];
+  const learners = [];
+  for (const username of usernames) {
+    if (learners.length === connections) break;
+    const learner = await openCourse(baseUrl, { ...account, username }).catch(() => null);
+    if (learner) learners.push(learner);
+  }
+  if (learners.length === 0) return { skipped: `nobody of ${account.company} has an open task of ${COURSE}` };
+  log(`  save-execution (a SCORM commit) of ${learners.length} members at once …`);
   const result = await runScenario({
-    name: 'e-learning save-execution (SCORM commit)',
+    name: `e-learning save-execution (SCORM commit), ${learners.length} members at once`,
     url: `${baseUrl}/api/elearning/save-execution`,
     method: 'POST',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: commitBody(execution.uuid, sequence),
-    // Each request one sequence higher: a repeated sequence would be ignored and cost less than a real commit.
-    setupRequest: (request) => ({ ...request, body: commitBody(execution.uuid, sequence++) }),
-    connections,
+    headers: { 'content-type': 'application/json' },
+    // Each request of a learner one sequence higher: a repeated sequence would be ignored and cost less than a real
+    // commit.
+    users: learners.map((learner) => ({
+      headers: learner.auth,
+      body: commitBody(learner.execution, learner.sequence),
+      setupRequest: (request) => ({ ...request, body: commitBody(learner.execution, learner.sequence++) }),
+    })),
     durationSeconds,
   });
-  return { ...result, targetP95Ms: PLAYER_TARGETS.commitP95Ms };
+  return { ...result, members: learners.length, targetP95Ms: PLAYER_TARGETS.commitP95Ms };
 }
 
 /** Clicks `button` and answers the milliseconds until `ready` resolves; the second of two runs (warm cache). */

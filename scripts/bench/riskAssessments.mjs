@@ -73,12 +73,28 @@ export async function runRiskAssessmentScenarios(baseUrl, { account, connections
     url: `${baseUrl}/api/risk-assessment/read-member-tasks`,
     body: JSON.stringify(tasksBody),
   });
-  log('  save-execution (one page) …');
+  // Members saving a page each of their own analysis at once (the seed gives member.1 to member.40 the demo
+  // password); the admin's own analysis as well. One member saving on 20 connections at once would measure 20 saves
+  // of one analysis queuing for its row lock, which a browser, saving page after page, never does.
+  const savers = [{ headers: auth, executionUuid }];
+  for (let number = 1; savers.length < connections && number <= 40; number++) {
+    const member = await signIn(baseUrl, { ...account, username: `member.${number}` }).catch(() => null);
+    if (!member) continue;
+    const own = await post(baseUrl, member, 'read-member-tasks', tasksBody);
+    const analysis = own.items.find((item) => item.catalogUuid === uuid);
+    if (!analysis) continue;
+    const opened = await post(baseUrl, member, 'create-execution', { memberTaskUuid: analysis.uuid });
+    savers.push({ headers: member, executionUuid: opened.executionUuid });
+  }
+  log(`  save-execution (one page) of ${savers.length} members at once …`);
   const savePage = await runScenario({
     ...common,
-    name: 'risk-assessment save-execution (one page)',
+    name: `risk-assessment save-execution (one page), ${savers.length} members at once`,
     url: `${baseUrl}/api/risk-assessment/save-execution`,
-    body: JSON.stringify({ uuid: executionUuid, currentPage: 0, answers: firstPage }),
+    users: savers.map((saver) => ({
+      headers: saver.headers,
+      body: JSON.stringify({ uuid: saver.executionUuid, currentPage: 0, answers: firstPage }),
+    })),
   });
   const evaluation = await runEvaluationScenarios(baseUrl, auth, common, log);
   return {

@@ -86,7 +86,8 @@ export async function seedBulkClient(db: Database, options: BulkClientOptions): 
       [clientUuid, adminHash, `admin@${domain}`],
     );
     // Names cycle with different strides so that first and last names combine freely; every 13th member is
-    // inactive, every 9th never signed in, the others signed in up to a year ago. No password: they cannot sign in.
+    // inactive, every 9th never signed in, the others signed in up to a year ago. No password (but see below): they
+    // cannot sign in.
     await tx.query(
       `INSERT INTO member (client_uuid, username, role, email, first_name, last_name, status, last_login_at, language)
        SELECT $1, 'member.' || n, CASE WHEN n % 200 = 0 THEN 'loc-admin' ELSE 'member' END,
@@ -99,6 +100,14 @@ export async function seedBulkClient(db: Database, options: BulkClientOptions): 
               CASE WHEN n % 4 = 0 THEN 'en_GB' ELSE 'de_DE' END
          FROM generate_series(1, $5::int) AS n`,
       [clientUuid, FIRST_NAMES, LAST_NAMES, domain, options.memberCount],
+    );
+    // The benchmark acts as many members at once (each saving his own analysis): the first active members of the
+    // list, member.1 to member.40 but the inactive ones, have the demo password.
+    await tx.query(
+      `UPDATE member SET password_hash = $2
+        WHERE client_uuid = $1 AND status = 'active' AND role = 'member'
+          AND username = ANY (SELECT 'member.' || n FROM generate_series(1, 40) AS n)`,
+      [clientUuid, adminHash],
     );
     const [root] = await tx.query<{ uuid: string }>(
       `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, $2, true, true) RETURNING uuid`,
