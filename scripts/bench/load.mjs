@@ -34,7 +34,8 @@ function assertClean(name, phase, result) {
  * One scenario: a short warm-up (JIT, connection pools, planner caches), then `durationSeconds` at
  * `connections` concurrent connections, each sending its next request as soon as the last one is answered, or,
  * with `overallRate`, at that many requests per second in all. With `users` (each `{headers, setupRequest, body}`):
- * one connection per user instead. Throws when any answer was not 2xx or a request failed.
+ * one connection per user instead, and `overallRate` per user. Throws when any answer was not 2xx or a request
+ * failed.
  */
 export async function runScenario({
   name,
@@ -55,6 +56,7 @@ export async function runScenario({
   if (setupRequest) common.requests = [{ method, setupRequest }];
   // Several users at once, each on a connection of his own sending one request after the other (his own headers
   // and setupRequest): one autocannon per user, the latencies of all taken together.
+  // With `overallRate`, each user sends that many requests a second (users x overallRate in all).
   const runs = users
     ? users.map((user) => ({
         ...common,

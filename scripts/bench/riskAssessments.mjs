@@ -14,6 +14,9 @@ export const RISK_TARGETS = {
   pdfMs: 3000,
 };
 
+/** Page saves a second per member in the save latency scenario. */
+const SAVES_PER_SECOND = 10;
+
 async function post(baseUrl, headers, path, body) {
   const response = await fetch(`${baseUrl}/api/risk-assessment/${path}`, {
     method: 'POST',
@@ -86,16 +89,25 @@ export async function runRiskAssessmentScenarios(baseUrl, { account, connections
     const opened = await post(baseUrl, member, 'create-execution', { memberTaskUuid: analysis.uuid });
     savers.push({ headers: member, executionUuid: opened.executionUuid });
   }
-  log(`  save-execution (one page) of ${savers.length} members at once …`);
-  const savePage = await runScenario({
-    ...common,
-    name: `risk-assessment save-execution (one page), ${savers.length} members at once`,
-    url: `${baseUrl}/api/risk-assessment/save-execution`,
-    users: savers.map((saver) => ({
-      headers: saver.headers,
-      body: JSON.stringify({ uuid: saver.executionUuid, currentPage: 0, answers: firstPage }),
-    })),
-  });
+  const saves = (overallRate) =>
+    runScenario({
+      ...common,
+      name: `risk-assessment save-execution (one page), ${savers.length} members at once${
+        overallRate ? `, each ${overallRate} a second` : ', each as fast as answered'
+      }`,
+      url: `${baseUrl}/api/risk-assessment/save-execution`,
+      users: savers.map((saver) => ({
+        headers: saver.headers,
+        body: JSON.stringify({ uuid: saver.executionUuid, currentPage: 0, answers: firstPage }),
+      })),
+      overallRate,
+    });
+  // The target's load: every member saves ten pages a second (a person answers a page in a minute or more); then
+  // what the same members get through flat out.
+  log(`  save-execution (one page) of ${savers.length} members, each ${SAVES_PER_SECOND} a second …`);
+  const savePage = { ...(await saves(SAVES_PER_SECOND)), members: savers.length };
+  log(`  save-execution (one page) of ${savers.length} members, as fast as answered …`);
+  savePage.saturated = await saves(undefined);
   const evaluation = await runEvaluationScenarios(baseUrl, auth, common, log);
   return {
     assign: { members: assigned.memberTaskCount, ms: assignMs, targetMs: RISK_TARGETS.assignMs },
@@ -214,8 +226,9 @@ export function riskTargets(results, database) {
     ],
     [
       'risk: save of one page of answers',
-      `p95 <= ${RISK_TARGETS.savePageP95Ms} ms`,
-      `${p95(results.savePage)} ms`,
+      `p95 <= ${RISK_TARGETS.savePageP95Ms} ms (${results.savePage.members} members, each ${SAVES_PER_SECOND} a second)`,
+      `${p95(results.savePage)} ms (${results.savePage.requestsPerSecond} req/s; as fast as answered: ` +
+        `${results.savePage.saturated?.requestsPerSecond} req/s, p95 ${p95(results.savePage.saturated)} ms)`,
       results.targets.savePageP95,
     ],
   ];
