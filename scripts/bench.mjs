@@ -15,6 +15,9 @@
 //     (kept afterwards) instead of seeding a new one.
 //   - Lighthouse 12 (mobile profile, simulated throttling) on the sign-in page and a member's start page, median of
 //     BENCH_LIGHTHOUSE_RUNS (default 3) runs each; BENCH_LIGHTHOUSE=0 or --no-lighthouse skips it.
+//   - on PostgreSQL: 1,000 signed-in sessions at a person's pace (one call a second each, a mix of every area) for
+//     BENCH_CROWD_SECONDS (default 300), then the same mix flat out (issue 19; scripts/bench/crowd.mjs); BENCH_CROWD=0
+//     or --no-crowd skips it.
 //   - the price of federation: the same two pages from a non-federated build of the shell (shell/dist-static, every
 //     area imported statically) on a second server; federated/non-federated JS bytes. BENCH_FEDERATION_COST=0 or
 //     --no-federation-cost skips it.
@@ -26,6 +29,7 @@ import path from 'node:path';
 import { runApiScenarios } from './bench/api.mjs';
 import { measureFrontEnd, measureWithoutFederation } from './bench/browser.mjs';
 import { runCompanyScenarios } from './bench/company.mjs';
+import { crowdTargets, runCrowdScenario } from './bench/crowd.mjs';
 import { elearningTargetLines, runElearningScenarios } from './bench/elearnings.mjs';
 import { importTable, importTargets, runImportScenarios } from './bench/import.mjs';
 import { lighthouseTable, lighthouseTargets, measureLighthouse } from './bench/lighthouse.mjs';
@@ -97,6 +101,8 @@ const importRequested = () => importOnly || !(process.env.BENCH_IMPORT === '0' |
 
 const federationCostRequested = () =>
   !(process.env.BENCH_FEDERATION_COST === '0' || args.includes('--no-federation-cost'));
+const crowdRequested = () => !(process.env.BENCH_CROWD === '0' || args.includes('--no-crowd'));
+const CROWD_SECONDS = Number(process.env.BENCH_CROWD_SECONDS ?? 300);
 const lighthouseRequested = () => !(process.env.BENCH_LIGHTHOUSE === '0' || args.includes('--no-lighthouse'));
 
 function postgresRequested() {
@@ -316,6 +322,12 @@ async function main() {
             }),
           };
         }
+        if (crowdRequested()) {
+          log("1,000 sessions at a person's pace on PostgreSQL (issue 19):");
+          report.crowd = {
+            postgres: await runCrowdScenario(baseUrl, { account: BENCH_ACCOUNT, durationSeconds: CROWD_SECONDS, log }),
+          };
+        }
         if (importRequested()) {
           log('Member import on PostgreSQL:');
           report.import.postgres = await runImportScenarios(baseUrl, {
@@ -342,6 +354,7 @@ async function main() {
     ...Object.entries(report.import).flatMap(([database, result]) => importTargets(result, database)),
     ...Object.entries(report.start).flatMap(([database, result]) => startTargets(result, database)),
     ...Object.entries(report.player).flatMap(([database, result]) => playerTargets(result, database)),
+    ...Object.entries(report.crowd ?? {}).flatMap(([database, result]) => crowdTargets(result, database)),
   ];
   report.finishedAt = new Date().toISOString();
   report.seconds = Math.round((Date.now() - started) / 100) / 10;

@@ -7,7 +7,7 @@ export function percentile(sorted, p) {
   return sorted[index];
 }
 
-function runAutocannon(options, onLatency) {
+export function runAutocannon(options, onLatency) {
   return new Promise((resolve, reject) => {
     const instance = autocannon(options, (error, result) => (error ? reject(error) : resolve(result)));
     if (onLatency) instance.on('response', (_client, _statusCode, _bytes, responseTime) => onLatency(responseTime));
