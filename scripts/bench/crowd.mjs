@@ -4,11 +4,12 @@
 // p99 <= 100 ms. Then the saturation throughput: the same mix with 64 connections, each sending its next call as soon
 // as the last is answered.
 //
-// Every kind of call is an autocannon instance of its own, with its share of the connections and of the rate
-// (latency per kind, and in all); each request carries the next session's cookie in turn, so every session calls
-// about once a second. Sessions: 10 % administrators (the bench client's admin), 90 % members (member.1 to
+// Every kind of call is a stream of its own at its share of the rate, requests arriving at random moments
+// (paced.mjs: latency per kind and in all); each request carries the next session's cookie in turn, so every
+// session calls about once a second. Sessions: 10 % administrators (the bench client's admin), 90 % members (member.1 to
 // member.40 of the bench client, who have the demo password; several sessions each, as on several devices).
-import { percentile, runAutocannon } from './load.mjs';
+import { runAutocannon } from './load.mjs';
+import { runPaced } from './paced.mjs';
 import { signIn, XSRF_HEADER } from './session.mjs';
 
 export const CROWD_TARGETS = { p99Ms: 100 };
@@ -97,67 +98,53 @@ async function signInMany(baseUrl, accounts, count, log) {
   return sessions;
 }
 
-/** Runs every kind of call at once; answers the latencies per kind and in all, and the failures. */
-async function runMix(baseUrl, kinds, { totalConnections, totalRate, durationSeconds }) {
-  const all = [];
+/** The next request of a kind: the next session in turn, and for searching kinds the next search. */
+function requestsOf(kind) {
+  let turn = 0;
+  return () => {
+    const session = kind.sessions[turn % kind.sessions.length];
+    const search = kind.searches?.[turn % kind.searches.length];
+    turn++;
+    const method = kind.method ?? 'POST';
+    const headers = { cookie: session.cookie, [XSRF_HEADER]: session[XSRF_HEADER] };
+    if (method === 'GET') return { method, path: kind.path, headers };
+    const body = kind.searches ? { ...kind.body, filter: search ? { search } : {} } : kind.body;
+    return {
+      method,
+      path: kind.path,
+      headers: { ...headers, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    };
+  };
+}
+
+/** Every kind of call flat out at once, on its share of `totalConnections`: the throughput of the mix. */
+async function runSaturated(baseUrl, kinds, { totalConnections, durationSeconds }) {
   const perKind = await Promise.all(
     kinds.map(async (kind) => {
-      const connections = Math.max(1, Math.round(totalConnections * kind.weight));
-      const rate = totalRate ? Math.max(1, Math.round(totalRate * kind.weight)) : undefined;
-      let turn = 0;
-      let searchTurn = 0;
-      const setupRequest = (request) => {
-        const session = kind.sessions[turn++ % kind.sessions.length];
-        const headers = { ...request.headers, cookie: session.cookie, [XSRF_HEADER]: session[XSRF_HEADER] };
-        if (!kind.searches) return { ...request, headers };
-        const search = kind.searches[searchTurn++ % kind.searches.length];
-        return { ...request, headers, body: JSON.stringify({ ...kind.body, filter: search ? { search } : {} }) };
-      };
-      const latencies = [];
-      const method = kind.method ?? 'POST';
-      const result = await runAutocannon(
-        {
-          url: `${baseUrl}${kind.path}`,
-          method,
-          headers: method === 'GET' ? {} : { 'content-type': 'application/json' },
-          body: kind.body ? JSON.stringify(kind.body) : undefined,
-          requests: [{ method, setupRequest }],
-          connections,
-          ...(rate ? { overallRate: rate } : {}),
-          pipelining: 1,
-          timeout: 10,
-          duration: durationSeconds,
-        },
-        (ms) => {
-          latencies.push(ms);
-          all.push(ms);
-        },
-      );
-      latencies.sort((a, b) => a - b);
+      const next = requestsOf(kind);
+      const first = next();
+      const result = await runAutocannon({
+        url: `${baseUrl}${kind.path}`,
+        method: first.method,
+        headers: first.headers,
+        body: first.body,
+        requests: [{ method: first.method, setupRequest: (request) => ({ ...request, ...next() }) }],
+        connections: Math.max(1, Math.round(totalConnections * kind.weight)),
+        pipelining: 1,
+        timeout: 10,
+        duration: durationSeconds,
+      });
       return {
         id: kind.id,
-        connections,
-        requests: latencies.length,
-        requestsPerSecond: Math.round((latencies.length / result.duration) * 10) / 10,
-        p50: percentile(latencies, 50),
-        p95: percentile(latencies, 95),
-        p99: percentile(latencies, 99),
+        requests: result.requests.total,
         failures: result.non2xx + result.errors + result.timeouts,
-        duration: result.duration,
       };
     }),
   );
-  all.sort((a, b) => a - b);
-  const duration = Math.max(...perKind.map((kind) => kind.duration));
+  const requests = perKind.reduce((sum, kind) => sum + kind.requests, 0);
   return {
-    requests: all.length,
-    requestsPerSecond: Math.round(all.length / duration),
-    latencyMs: {
-      p50: percentile(all, 50),
-      p95: percentile(all, 95),
-      p99: percentile(all, 99),
-      max: all.at(-1) ?? null,
-    },
+    requestsPerSecond: Math.round(requests / durationSeconds),
     failures: perKind.reduce((sum, kind) => sum + kind.failures, 0),
     perKind,
   };
@@ -199,18 +186,21 @@ export async function runCrowdScenario(baseUrl, { account, sessions = 1000, dura
     })),
   ];
   log(`  ${sessions} sessions, one call a second each, for ${durationSeconds} s …`);
-  const paced = await runMix(baseUrl, kinds, { totalConnections: sessions, totalRate: sessions, durationSeconds });
+  const paced = await runPaced(
+    baseUrl,
+    kinds.map((kind) => ({ id: kind.id, rate: kind.weight * sessions, request: requestsOf(kind) })),
+    { durationSeconds },
+  );
   log(
     `  paced: ${paced.requestsPerSecond} req/s, p50 ${paced.latencyMs.p50} / p95 ${paced.latencyMs.p95} / p99 ` +
       `${paced.latencyMs.p99} ms, ${paced.failures} failures`,
   );
   log(`  the same mix flat out on ${SATURATION_CONNECTIONS} connections for ${SATURATION_SECONDS} s …`);
-  const saturated = await runMix(baseUrl, kinds, {
+  const saturated = await runSaturated(baseUrl, kinds, {
     totalConnections: SATURATION_CONNECTIONS,
-    totalRate: undefined,
     durationSeconds: SATURATION_SECONDS,
   });
-  log(`  saturation: ${saturated.requestsPerSecond} req/s, p99 ${saturated.latencyMs.p99} ms`);
+  log(`  saturation: ${saturated.requestsPerSecond} req/s, ${saturated.failures} failures`);
   return {
     sessions,
     adminSessions: adminSessions.length,

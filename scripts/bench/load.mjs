@@ -32,10 +32,9 @@ function assertClean(name, phase, result) {
 
 /**
  * One scenario: a short warm-up (JIT, connection pools, planner caches), then `durationSeconds` at
- * `connections` concurrent connections, each sending its next request as soon as the last one is answered, or,
- * with `overallRate`, at that many requests per second in all. With `users` (each `{headers, setupRequest, body}`):
- * one connection per user instead, and `overallRate` per user. Throws when any answer was not 2xx or a request
- * failed.
+ * `connections` concurrent connections, each sending its next request as soon as the last one is answered (for a
+ * stated pace instead, see paced.mjs). With `users` (each `{headers, setupRequest, body}`): one connection per user
+ * instead. Throws when any answer was not 2xx or a request failed.
  */
 export async function runScenario({
   name,
@@ -46,17 +45,13 @@ export async function runScenario({
   setupRequest,
   connections,
   durationSeconds,
-  overallRate,
   users,
 }) {
   const common = { url, method, headers, body, connections, pipelining: 1, timeout: 10 };
-  // Requests per second in all, spread over the connections (open pace instead of as fast as answers come back).
-  if (overallRate) common.overallRate = overallRate;
   // A body per request (e.g. a new username for every create): autocannon's setupRequest on a single request.
   if (setupRequest) common.requests = [{ method, setupRequest }];
   // Several users at once, each on a connection of his own sending one request after the other (his own headers
   // and setupRequest): one autocannon per user, the latencies of all taken together.
-  // With `overallRate`, each user sends that many requests a second (users x overallRate in all).
   const runs = users
     ? users.map((user) => ({
         ...common,
@@ -87,7 +82,6 @@ export async function runScenario({
     path: new URL(url).pathname,
     body: body ? JSON.parse(body) : undefined,
     connections,
-    ...(overallRate ? { overallRate } : {}),
     durationSeconds: result.duration,
     requests: latencies.length,
     requestsPerSecond: Math.round((latencies.length / result.duration) * 10) / 10,

@@ -6,6 +6,7 @@
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { runScenario } from './load.mjs';
+import { runPaced } from './paced.mjs';
 import { sha256Hex, signIn, XSRF_COOKIE, XSRF_HEADER } from './session.mjs';
 
 export const PLAYER_TARGETS = { commitP95Ms: 20, firstCoursePageMs: 1000, analysisRenderMs: 500 };
@@ -88,30 +89,47 @@ export async function runPlayerCommitScenario(baseUrl, { account, adminAccount, 
     if (learner) learners.push(learner);
   }
   if (learners.length === 0) return { skipped: `nobody of ${account.company} has an open task of ${COURSE}` };
-  const commits = (overallRate) =>
-    runScenario({
-      name: `e-learning save-execution (SCORM commit), ${learners.length} members at once${
-        overallRate ? `, each ${overallRate} a second` : ', each as fast as answered'
-      }`,
-      url: `${baseUrl}/api/elearning/save-execution`,
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      // Each request of a learner one sequence higher: a repeated sequence would be ignored and cost less than a
-      // real commit.
-      users: learners.map((learner) => ({
-        headers: learner.auth,
-        body: commitBody(learner.execution, learner.sequence),
-        setupRequest: (request) => ({ ...request, body: commitBody(learner.execution, learner.sequence++) }),
-      })),
-      overallRate,
-      durationSeconds,
-    });
-  // The target's load: every learner commits ten times a second (a course commits on a page change or every
-  // minute, so this is a hundred times a busy hour). Then what the same learners get through flat out.
+  // The target's load: every learner commits ten times a second on average, at random moments (a course commits on
+  // a page change or every minute, so this is a hundred times a busy hour). Then what the same learners get through
+  // flat out, each one commit after the other on a connection of his own.
   log(`  save-execution (a SCORM commit) of ${learners.length} members, each ${COMMITS_PER_SECOND} a second …`);
-  const paced = await commits(COMMITS_PER_SECOND);
+  const commit = (learner) => ({
+    method: 'POST',
+    path: '/api/elearning/save-execution',
+    headers: { ...learner.auth, 'content-type': 'application/json' },
+    // Each commit of a learner one sequence higher: a repeated sequence would be ignored and cost less.
+    body: commitBody(learner.execution, learner.sequence++),
+  });
+  const pacedRun = await runPaced(
+    baseUrl,
+    learners.map((learner, index) => ({
+      id: `learner ${index + 1}`,
+      rate: COMMITS_PER_SECOND,
+      request: () => commit(learner),
+    })),
+    { durationSeconds },
+  );
+  const paced = {
+    name: `e-learning save-execution (SCORM commit), ${learners.length} members at once, each ${COMMITS_PER_SECOND} a second`,
+    requests: pacedRun.requests,
+    requestsPerSecond: pacedRun.requestsPerSecond,
+    latencyMs: pacedRun.latencyMs,
+    failures: pacedRun.failures,
+  };
+  if (pacedRun.failures > 0) throw new Error(`${paced.name}: ${pacedRun.failures} failed`);
   log(`  save-execution (a SCORM commit) of ${learners.length} members, as fast as answered …`);
-  const saturated = await commits(undefined);
+  const saturated = await runScenario({
+    name: `e-learning save-execution (SCORM commit), ${learners.length} members at once, each as fast as answered`,
+    url: `${baseUrl}/api/elearning/save-execution`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    users: learners.map((learner) => ({
+      headers: learner.auth,
+      body: commitBody(learner.execution, learner.sequence),
+      setupRequest: (request) => ({ ...request, body: commit(learner).body }),
+    })),
+    durationSeconds,
+  });
   return { ...paced, members: learners.length, targetP95Ms: PLAYER_TARGETS.commitP95Ms, saturated };
 }
 

@@ -2,6 +2,7 @@
 // unit, 10,000 members) to a new task, then read-member-tasks and the save of one page of answers under load.
 // Targets: assignment <= 2 s, read-member-tasks p95 <= 20 ms, save of one page p95 <= 20 ms.
 import { runScenario } from './load.mjs';
+import { runPaced } from './paced.mjs';
 import { signIn } from './session.mjs';
 
 export const RISK_TARGETS = {
@@ -89,25 +90,35 @@ export async function runRiskAssessmentScenarios(baseUrl, { account, connections
     const opened = await post(baseUrl, member, 'create-execution', { memberTaskUuid: analysis.uuid });
     savers.push({ headers: member, executionUuid: opened.executionUuid });
   }
-  const saves = (overallRate) =>
-    runScenario({
-      ...common,
-      name: `risk-assessment save-execution (one page), ${savers.length} members at once${
-        overallRate ? `, each ${overallRate} a second` : ', each as fast as answered'
-      }`,
-      url: `${baseUrl}/api/risk-assessment/save-execution`,
-      users: savers.map((saver) => ({
-        headers: saver.headers,
-        body: JSON.stringify({ uuid: saver.executionUuid, currentPage: 0, answers: firstPage }),
-      })),
-      overallRate,
-    });
-  // The target's load: every member saves ten pages a second (a person answers a page in a minute or more); then
-  // what the same members get through flat out.
+  // The target's load: every member saves ten pages a second on average, at random moments (a person answers a page
+  // in a minute or more); then what the same members get through flat out, each on a connection of his own.
   log(`  save-execution (one page) of ${savers.length} members, each ${SAVES_PER_SECOND} a second …`);
-  const savePage = { ...(await saves(SAVES_PER_SECOND)), members: savers.length };
+  const save = (saver) => ({
+    method: 'POST',
+    path: '/api/risk-assessment/save-execution',
+    headers: { ...saver.headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ uuid: saver.executionUuid, currentPage: 0, answers: firstPage }),
+  });
+  const pacedRun = await runPaced(
+    baseUrl,
+    savers.map((saver, index) => ({ id: `member ${index + 1}`, rate: SAVES_PER_SECOND, request: () => save(saver) })),
+    { durationSeconds },
+  );
+  if (pacedRun.failures > 0) throw new Error(`save-execution at a pace: ${pacedRun.failures} failed`);
+  const savePage = {
+    name: `risk-assessment save-execution (one page), ${savers.length} members at once, each ${SAVES_PER_SECOND} a second`,
+    requests: pacedRun.requests,
+    requestsPerSecond: pacedRun.requestsPerSecond,
+    latencyMs: pacedRun.latencyMs,
+    members: savers.length,
+  };
   log(`  save-execution (one page) of ${savers.length} members, as fast as answered …`);
-  savePage.saturated = await saves(undefined);
+  savePage.saturated = await runScenario({
+    ...common,
+    name: `risk-assessment save-execution (one page), ${savers.length} members at once, each as fast as answered`,
+    url: `${baseUrl}/api/risk-assessment/save-execution`,
+    users: savers.map((saver) => ({ headers: saver.headers, body: save(saver).body })),
+  });
   const evaluation = await runEvaluationScenarios(baseUrl, auth, common, log);
   return {
     assign: { members: assigned.memberTaskCount, ms: assignMs, targetMs: RISK_TARGETS.assignMs },
