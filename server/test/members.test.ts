@@ -239,15 +239,30 @@ describe('member list order kept between calls (KeyOrderCache, company version o
   it("moves a client's company version once per transaction that changes its members or structure, only its own", async () => {
     const [acme, globex] = [await version('acme'), await version('globex')];
     const moved = async (from: string | undefined) => BigInt((await version('acme')) ?? 0) - BigInt(from ?? 0);
-    // One statement over many members moves it once.
-    await server.db.query(
-      `UPDATE member SET language = language WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`,
-    );
+    // One statement over many members moves it once (and back again: once more).
+    const everyone = `client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`;
+    await server.db.query(`UPDATE member SET last_name = last_name || '~' WHERE ${everyone}`);
     expect(await moved(acme)).toBe(1n);
+    await server.db.query(`UPDATE member SET last_name = rtrim(last_name, '~') WHERE ${everyone}`);
+    expect(await moved(acme)).toBe(2n);
     expect(await version('globex')).toBe(globex);
-    // A statement that changes no member moves nothing.
-    await server.db.query(`UPDATE member SET language = language WHERE uuid = $1`, [crypto.randomUUID()]);
-    expect(await moved(acme)).toBe(1n);
+    // A statement that changes no member, or changes nothing a kept answer shows (a member's own password, theme,
+    // language, reminder setting), moves nothing.
+    await server.db.query(`UPDATE member SET first_name = 'Nobody' WHERE uuid = $1`, [crypto.randomUUID()]);
+    await server.db.query(`UPDATE member SET first_name = first_name WHERE ${everyone}`);
+    const [own] = await server.db.query<{ theme: string | null; language: string; password_hash: string | null }>(
+      `SELECT theme, language, password_hash FROM member WHERE ${everyone} AND username = 'member'`,
+    );
+    await server.db.query(
+      `UPDATE member SET theme = 'dark', language = 'en_GB', reminder_mails = NOT reminder_mails,
+              password_hash = 'changed' WHERE ${everyone} AND username = 'member'`,
+    );
+    await server.db.query(
+      `UPDATE member SET theme = $1, language = $2, reminder_mails = NOT reminder_mails, password_hash = $3
+        WHERE ${everyone} AND username = 'member'`,
+      [own?.theme, own?.language, own?.password_hash],
+    );
+    expect(await moved(acme)).toBe(2n);
     // Every table of the structure moves it: units, their members and admins, locations and theirs, groups and theirs.
     const structure = [
       `UPDATE org_unit SET name = name WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`,
@@ -265,7 +280,7 @@ describe('member list order kept between calls (KeyOrderCache, company version o
     ];
     for (const [index, statement] of structure.entries()) {
       await server.db.query(statement);
-      expect(await moved(acme), statement).toBe(BigInt(index) + 2n);
+      expect(await moved(acme), statement).toBe(BigInt(index) + 3n);
     }
     // A transaction of several such statements moves it once, at its commit; a rolled-back one not at all.
     const before = await version('acme');

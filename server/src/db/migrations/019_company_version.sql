@@ -68,10 +68,23 @@ BEGIN
   RETURN NULL;
 END $$;
 
+-- A member's own settings that no kept answer shows (password, theme, language, reminder mails: the profile and the
+-- sign-in change them all day) leave the version alone; any other column counts.
+CREATE FUNCTION company_member_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO data_change (scope, key, txid)
+  SELECT DISTINCT 'company', n.client_uuid, txid_current()
+    FROM changed_rows n JOIN old_rows o ON o.uuid = n.uuid
+   WHERE to_jsonb(n) - '{password_hash,theme,language,reminder_mails}'::text[]
+         IS DISTINCT FROM to_jsonb(o) - '{password_hash,theme,language,reminder_mails}'::text[]
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
 CREATE TRIGGER company_member_insert AFTER INSERT ON member REFERENCING NEW TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION company_changed_by_client();
-CREATE TRIGGER company_member_update AFTER UPDATE ON member REFERENCING NEW TABLE AS changed_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION company_changed_by_client();
+CREATE TRIGGER company_member_update AFTER UPDATE ON member REFERENCING OLD TABLE AS old_rows NEW TABLE AS changed_rows
+  FOR EACH STATEMENT EXECUTE FUNCTION company_member_changed();
 CREATE TRIGGER company_member_delete AFTER DELETE ON member REFERENCING OLD TABLE AS changed_rows
   FOR EACH STATEMENT EXECUTE FUNCTION company_changed_by_client();
 
