@@ -50,7 +50,7 @@ test.describe('start', () => {
     await german(page);
   });
 
-  test('overview: an admin filters by "define risk actions"', async ({ page }) => {
+  test('overview: an admin filters by "risk action agreed" and opens the evaluation\'s actions', async ({ page }) => {
     await signIn(page, 'acme', 'admin');
     await page.goto('/dashboard/start/overview/risk-assessments');
     await page.getByTestId('task-filter').selectOption('riskActionDefine');
@@ -58,6 +58,17 @@ test.describe('start', () => {
     await expect(
       page.getByTestId('risk-action-tasks').or(page.getByText('Für diesen Filter gibt es keine Aufgaben.')),
     ).toBeVisible();
+    // The demo's evaluation of the VDU workstations in Verwaltung has its actions agreed.
+    await page.getByTestId('task-filter').selectOption('riskActionAgreed');
+    await expect(page).toHaveURL(/status=riskActionAgreed/);
+    const evaluation = page
+      .getByTestId('risk-action-tasks')
+      .getByRole('link', { name: /Bildschirmarbeitsplätze – Verwaltung/ });
+    await expect(evaluation).toBeVisible();
+    await expectNoSeriousAxeViolations(page, 'overview risk actions agreed');
+    await evaluation.click();
+    await expect(page).toHaveURL(/\/apps\/risk-assessments\/evaluation\/details\/[0-9a-f-]{36}\/risk-actions$/);
+    await expect(page.getByText('Maßnahmen vereinbart').first()).toBeVisible();
   });
 
   test('infopoint: locations, groups with tel: links, print view; both languages', async ({ page }) => {

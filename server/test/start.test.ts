@@ -76,18 +76,45 @@ describe('start task counts', () => {
 });
 
 describe('risk-action filters for administrators', () => {
-  it('lists the assessments waiting for actions and those with actions agreed, with counts to match', async () => {
-    await server.db.query(
-      `UPDATE risk_assessment_task SET status = 'risksCreated' WHERE uuid = (SELECT uuid FROM risk_assessment_task
-         WHERE client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme') AND active ORDER BY title LIMIT 1)`,
-    );
+  it('lists the evaluations waiting for actions and those with actions agreed, with counts to match', async () => {
     const admin = await server.login('acme', 'admin');
+    // The analysis phase of a unit with 6 or more completed analyses ends through the product's own call: its
+    // evaluation waits for actions (risksCreated). The demo has one whose actions are agreed already.
+    const overview = (
+      await admin.post('/api/risk-assessment/read-assignment-overview-list', {
+        filter: {},
+        page: 1,
+        perPage: 100,
+        sortBy: 'title',
+        sortDirection: 'asc',
+      })
+    ).json() as {
+      items: Array<{ assignmentUuid: string; evaluationUuid: string | null; completedMemberCount: number }>;
+    };
+    const ready = overview.items.find((row) => !row.evaluationUuid && row.completedMemberCount >= 6);
+    expect(ready).toBeDefined();
+    const finished = await admin.post('/api/risk-assessment/finish-analysis', {
+      assignmentUuid: ready?.assignmentUuid,
+    });
+    expect(finished.statusCode, finished.body).toBe(200);
+    const evaluation = (finished.json() as { uuid: string }).uuid;
+
     const counts = (await admin.get('/api/start/read-task-counts')).json();
     const define = (await admin.post('/api/start/read-risk-action-tasks', table('riskActionDefine'))).json();
     const agreed = (await admin.post('/api/start/read-risk-action-tasks', table('riskActionAgreed'))).json();
-    expect(define.total).toBeGreaterThanOrEqual(1);
     expect(counts.riskActions).toEqual({ riskActionDefine: define.total, riskActionAgreed: agreed.total });
-    expect(define.items[0]).toMatchObject({ status: 'risksCreated' });
+    expect(define.items.map((item: { uuid: string }) => item.uuid)).toContain(evaluation);
+    const listed = define.items.find((item: { uuid: string }) => item.uuid === evaluation);
+    expect(listed).toMatchObject({ status: 'risksCreated', completedCount: ready?.completedMemberCount });
+    expect(listed.place).not.toBe('');
+    expect(agreed.total).toBeGreaterThanOrEqual(1);
+    expect(agreed.items[0]).toMatchObject({ status: 'actionsAgreed' });
+    const [agreedInDatabase] = await server.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM risk_assessment_evaluation ev JOIN client c ON c.uuid = ev.client_uuid
+        WHERE c.identifier = 'acme' AND ev.status = 'actionsAgreed'`,
+    );
+    expect(agreed.total).toBe(agreedInDatabase?.count);
+
     const member = await server.login('acme', 'member');
     expectError(
       await member.post('/api/start/read-risk-action-tasks', table('riskActionDefine')),
@@ -95,5 +122,10 @@ describe('risk-action filters for administrators', () => {
       'Auth.Forbidden',
     );
     expectError(await admin.post('/api/start/read-risk-action-tasks', table('open')), 400, 'Schema.ValidationFailed');
+    // Another client sees none of acme's.
+    const globex = await server.login('globex', 'admin');
+    const foreign = await globex.post('/api/start/read-risk-action-tasks', table('riskActionDefine'));
+    if (foreign.statusCode === 200) expect(foreign.json().items).toEqual([]);
+    else expectError(foreign, 403, 'Auth.FeatureDisabled');
   });
 });

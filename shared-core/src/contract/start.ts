@@ -34,14 +34,20 @@ export const startRiskActionTasksRequestSchema = tableRequestSchema(
 );
 export type StartRiskActionTasksRequest = z.input<typeof startRiskActionTasksRequestSchema>;
 
+/**
+ * One evaluation (an assigned org unit or location whose analysis phase is over) of the filter: `uuid` is the
+ * evaluation's, `place` the unit's or location's name; completed analyses of how many members; open actions.
+ */
 export const startRiskActionTaskSchema = z.object({
   uuid: uuidSchema,
   title: z.string(),
   type: z.string(),
+  place: z.string(),
   status: z.enum(['risksCreated', 'actionsAgreed']),
   dueDate: z.string().nullable(),
   completedCount: z.int().min(0),
   memberCount: z.int().min(0),
+  openActionCount: z.int().min(0),
 });
 export type StartRiskActionTask = z.infer<typeof startRiskActionTaskSchema>;
 

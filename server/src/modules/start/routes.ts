@@ -6,25 +6,24 @@ import { orderBy } from '../../db/rows';
 import { readTablePage } from '../../db/tablePage';
 import { registerEndpoint } from '../../http/route';
 import type { SessionContext } from '../auth/sessions';
+import { evaluableAssignments } from '../riskAssessments/evaluation';
 import { elearningDueCounts, riskAssessmentDueCounts } from '../tasks/dueCounts';
 
-/** Risk-action filter -> the assessment status it lists (the risk statuses of issue 16 refine this after merge). */
+/** Risk-action filter -> the status of the evaluations it lists (spec section 4: risk assessment status). */
 const RISK_ACTION_STATUS = { riskActionDefine: 'risksCreated', riskActionAgreed: 'actionsAgreed' } as const;
 
 /**
- * The assessments an administrator evaluates: the client's; an ou-admin's only where one of his org units is
- * assigned. Appends its parameters; a condition on `c` (risk_assessment_task).
+ * The evaluations an administrator works on, one per assigned org unit or location whose analysis phase is over
+ * (risk_assessment_evaluation): the client's; an ou-admin's only for his units (the evaluation list's rule). Appends
+ * its parameters; a condition on `ev` joined with its assignment `a` and assessment `c`.
  */
-function visibleAssessments(session: SessionContext, params: unknown[]): string {
-  params.push(session.clientUuid);
-  let condition = `c.client_uuid = $${params.length}`;
-  if (session.role === 'ou-admin') {
-    params.push(session.memberUuid);
-    condition += ` AND EXISTS (SELECT 1 FROM risk_assessment_assignment a JOIN org_unit_admin oa ON oa.org_unit_uuid = a.org_unit_uuid
-                               WHERE a.task_uuid = c.uuid AND oa.member_uuid = $${params.length})`;
-  }
-  return condition;
+function visibleEvaluations(session: SessionContext, params: unknown[]): string {
+  return `c.active AND ${evaluableAssignments(session, params, 'a')}`;
 }
+
+const EVALUATIONS_FROM = `FROM risk_assessment_evaluation ev
+  JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
+  JOIN risk_assessment_task c ON c.uuid = ev.task_uuid`;
 
 /** Start overview (spec section 2 "Start"): the bubbles of both areas, and the administrators' risk-action filters. */
 export function registerStartRoutes(app: FastifyInstance, db: Database): void {
@@ -34,9 +33,9 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
     const riskActions = async () => {
       const params: unknown[] = [];
       const [row] = await db.query<{ riskActionDefine: number; riskActionAgreed: number }>(
-        `SELECT count(*) FILTER (WHERE c.status = 'risksCreated')::int AS "riskActionDefine",
-                count(*) FILTER (WHERE c.status = 'actionsAgreed')::int AS "riskActionAgreed"
-           FROM risk_assessment_task c WHERE c.active AND ${visibleAssessments(session, params)}`,
+        `SELECT count(*) FILTER (WHERE ev.status = 'risksCreated')::int AS "riskActionDefine",
+                count(*) FILTER (WHERE ev.status = 'actionsAgreed')::int AS "riskActionAgreed"
+           ${EVALUATIONS_FROM} WHERE ${visibleEvaluations(session, params)}`,
         params,
       );
       return row ?? { riskActionDefine: 0, riskActionAgreed: 0 };
@@ -55,23 +54,30 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
 
   registerEndpoint(app, db, ENDPOINTS.startRiskActionTasks, async ({ body, session }) => {
     const params: unknown[] = [RISK_ACTION_STATUS[body.filter.status]];
-    const where = `WHERE c.active AND c.status = $1 AND ${visibleAssessments(session, params)}`;
+    const where = `WHERE ev.status = $1 AND ${visibleEvaluations(session, params)}`;
     const { rows, total } = await readTablePage<{
       uuid: string;
       title: string;
       type: string;
+      place: string;
       status: 'risksCreated' | 'actionsAgreed';
       due_date: string | null;
       completed_count: number;
       member_count: number;
+      open_actions: number;
     }>(db, {
-      select: `SELECT c.uuid, c.title, c.type, c.status, c.due_date::text AS due_date,
-                      (SELECT count(*) FROM risk_assessment_member_task t WHERE t.task_uuid = c.uuid AND t.completed_at IS NOT NULL)::int AS completed_count,
-                      (SELECT count(*) FROM risk_assessment_member_task t WHERE t.task_uuid = c.uuid)::int AS member_count
-                 FROM risk_assessment_task c ${where}`,
-      count: `SELECT count(*)::int AS total FROM risk_assessment_task c ${where}`,
+      select: `SELECT ev.uuid, c.title, c.type, coalesce(o.name, l.name, '') AS place, ev.status,
+                      c.due_date::text AS due_date, ev.analysis_count AS completed_count,
+                      (SELECT count(*) FROM risk_assessment_member_task t WHERE t.assignment_uuid = a.uuid)::int AS member_count,
+                      (SELECT count(*) FROM risk_assessment_action x
+                        WHERE x.evaluation_uuid = ev.uuid AND x.done_at IS NULL)::int AS open_actions
+                 ${EVALUATIONS_FROM}
+                 LEFT JOIN org_unit o ON o.uuid = a.org_unit_uuid
+                 LEFT JOIN location l ON l.uuid = a.location_uuid
+                 ${where}`,
+      count: `SELECT count(*)::int AS total ${EVALUATIONS_FROM} ${where}`,
       params,
-      order: orderBy({ title: 'lower(c.title)', dueDate: 'c.due_date' }, body.sortBy, body.sortDirection, 'c.uuid'),
+      order: orderBy({ title: 'lower(c.title)', dueDate: 'c.due_date' }, body.sortBy, body.sortDirection, 'ev.uuid'),
       page: body.page,
       perPage: body.perPage,
     });
@@ -80,10 +86,12 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
         uuid: row.uuid,
         title: row.title,
         type: row.type,
+        place: row.place,
         status: row.status,
         dueDate: row.due_date,
         completedCount: row.completed_count,
         memberCount: row.member_count,
+        openActionCount: row.open_actions,
       })),
       total,
     };

@@ -83,10 +83,18 @@ function RiskActionList({ status }: { status: RiskActionFilter }) {
     <ul className="start-overview__tasks" data-testid="risk-action-tasks">
       {items.map((item) => (
         <li key={item.uuid} className="ui-card start-overview__task">
-          <Link to={`/dashboard/apps/risk-assessments/catalog/details/${encodeURIComponent(item.uuid)}/assignments`}>
-            <strong>{item.title}</strong>
+          {/* The evaluation: its risks while actions wait to be defined, its actions once they are agreed. */}
+          <Link
+            to={`/dashboard/apps/risk-assessments/evaluation/details/${encodeURIComponent(item.uuid)}/${
+              status === 'riskActionDefine' ? 'risks' : 'risk-actions'
+            }`}
+          >
+            <strong>{item.title}</strong> – {item.place}
           </Link>
           <span>{t('overview.completedOf', { completed: item.completedCount, total: item.memberCount })}</span>
+          {status === 'riskActionAgreed' ? (
+            <span>{t('overview.openActions', { count: item.openActionCount })}</span>
+          ) : null}
           <span>{item.dueDate ? t('overview.dueOn', { date: dateFormat.format(new Date(item.dueDate)) }) : null}</span>
           <span className="ui-badge">{t(`overview.filters.${status}`)}</span>
         </li>
