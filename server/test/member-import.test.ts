@@ -487,6 +487,66 @@ describe('the import job', () => {
     const signIn = await (await server.anonymous()).login('acme', 'pw.good', 'Sicher#2026');
     expect(signIn.statusCode).toBe(200);
   });
+
+  it("gives new members the tasks of their unit, and moves an updated member's open tasks with his unit", async () => {
+    // What the task rules say a member of each unit gets (e-learnings of the unit and every unit above it, analyses of
+    // the unit's assignments), compared after the import with what the members have.
+    const expected = async (unit: string) =>
+      server.db.query<{ elearning_uuid: string }>(
+        `WITH RECURSIVE up AS (SELECT o.uuid, o.parent_uuid FROM org_unit o JOIN client c ON c.uuid = o.client_uuid
+                                WHERE c.identifier = 'acme' AND o.name = $1
+                               UNION SELECT p.uuid, p.parent_uuid FROM org_unit p JOIN up ON p.uuid = up.parent_uuid)
+         SELECT DISTINCT a.elearning_uuid FROM elearning_org_unit a JOIN up ON up.uuid = a.org_unit_uuid
+           JOIN elearning e ON e.uuid = a.elearning_uuid
+          WHERE e.active AND (e.deactivate_on IS NULL OR e.deactivate_on > current_date)
+          ORDER BY 1`,
+        [unit],
+      );
+    const tasksOf = async (username: string) =>
+      server.db.query<{ elearning_uuid: string }>(
+        `SELECT DISTINCT t.elearning_uuid FROM elearning_task t JOIN member m ON m.uuid = t.member_uuid
+          WHERE m.username = $1 AND t.completed_at IS NULL AND t.reset_at IS NULL ORDER BY 1`,
+        [username],
+      );
+    const produktion = await expected('Produktion');
+    const logistik = await expected('Logistik');
+    expect(produktion.length).toBeGreaterThan(0);
+    expect(produktion).not.toEqual(logistik);
+    const first = await importAndWait(
+      await uploadOk(cp1252('Benutzername;Vorname;Nachname;Org-Einheit\r\ntask.neu;Tanja;Neu;Produktion\r\n')),
+    );
+    expect(first.result).toMatchObject({ created: 1 });
+    expect(await tasksOf('task.neu')).toEqual(produktion);
+    const [analyses] = await server.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM risk_assessment_member_task t JOIN member m ON m.uuid = t.member_uuid
+        WHERE m.username = 'task.neu'`,
+    );
+    const [assigned] = await server.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM risk_assessment_assignment a JOIN org_unit o ON o.uuid = a.org_unit_uuid
+         JOIN risk_assessment_task t ON t.uuid = a.task_uuid
+        WHERE o.name = 'Produktion' AND t.active AND t.status = 'analysing'
+          AND NOT EXISTS (SELECT 1 FROM risk_assessment_evaluation ev WHERE ev.assignment_uuid = a.uuid)`,
+    );
+    expect(analyses?.count).toBe(assigned?.count);
+    // The same member moved to Logistik by a second file: the open tasks of Produktion go, Logistik's come.
+    const second = await importAndWait(
+      await uploadOk(cp1252('Benutzername;Vorname;Nachname;Org-Einheit\r\ntask.neu;Tanja;Neu;Logistik\r\n')),
+    );
+    expect(second.result).toMatchObject({ updated: 1 });
+    const [units] = await server.db.query<{ names: string[] }>(
+      `SELECT array_agg(o.name ORDER BY o.name) AS names FROM org_unit_member om JOIN org_unit o ON o.uuid = om.org_unit_uuid
+         JOIN member m ON m.uuid = om.member_uuid WHERE m.username = 'task.neu'`,
+    );
+    const logistikOnly = units?.names.length === 1;
+    // An import adds units (a member may belong to several): Produktion stays unless the import replaced it.
+    expect(await tasksOf('task.neu')).toEqual(
+      logistikOnly
+        ? logistik
+        : [...new Set([...produktion, ...logistik].map((row) => row.elearning_uuid))]
+            .sort()
+            .map((uuid) => ({ elearning_uuid: uuid })),
+    );
+  });
 });
 
 describe('limits', () => {

@@ -195,8 +195,13 @@ async function land(tx: Queryable, context: ImportJobContext, prepared: Prepared
       after: { filename: context.filename, ...result },
     },
   ]);
-  // The apps' tasks of the units and locations the members joined land with the import.
-  await membershipChanged(tx, clientUuid);
+  // The apps' tasks of the units and locations the members joined land with the import: for the new members only
+  // added (they have none to lose), for the updated ones brought in line; the rest of the client is untouched (a
+  // sync of the whole client re-checked every member's every task).
+  const created = plan.members.filter((member) => member.action === 'create').map((member) => member.uuid);
+  const updated = plan.members.filter((member) => member.action === 'update').map((member) => member.uuid);
+  if (created.length > 0) await membershipChanged(tx, clientUuid, { memberUuids: created, newMembers: true });
+  if (updated.length > 0) await membershipChanged(tx, clientUuid, { memberUuids: updated });
   await endJob(tx, job.uuid, { status: 'finished', done: plan.members.length, result });
   return welcome.length;
 }
