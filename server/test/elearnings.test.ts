@@ -519,6 +519,39 @@ describe('catalogue, details and statistics', () => {
     void english;
   });
 
+  it("keeps the catalogue only while nothing it shows changed, and in each reader's language", async () => {
+    const read = async (agent: Agent) =>
+      elearningCatalogResponseSchema
+        .parse((await agent.post('/api/elearning/read-catalog', { filter: { search: 'Brandschutz' } })).json())
+        .items.find((item) => item.uuid === DEMO_ELEARNINGS.acmeFireProtection);
+    const before = await read(admin);
+    expect(await read(admin)).toEqual(before);
+    // A completion, a title and a language written past the API: each shows in the next answer.
+    const [open] = await server.db.query<{ uuid: string }>(
+      `SELECT t.uuid FROM elearning_task t JOIN member m ON m.uuid = t.member_uuid
+        WHERE t.elearning_uuid = $1 AND t.completed_at IS NULL AND t.reset_at IS NULL AND m.archived_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM elearning_task d WHERE d.elearning_uuid = t.elearning_uuid
+                            AND d.member_uuid = t.member_uuid AND d.completed_at IS NOT NULL) LIMIT 1`,
+      [DEMO_ELEARNINGS.acmeFireProtection],
+    );
+    await server.db.query('UPDATE elearning_task SET completed_at = now() WHERE uuid = $1', [open?.uuid]);
+    expect((await read(admin))?.completedMemberCount).toBe((before?.completedMemberCount ?? 0) + 1);
+    await server.db.query(
+      "UPDATE elearning_language SET title = 'Brandschutz kompakt' WHERE elearning_uuid = $1 AND language = 'de_DE'",
+      [DEMO_ELEARNINGS.acmeFireProtection],
+    );
+    expect((await read(admin))?.title).toBe('Brandschutz kompakt');
+    await server.db.query("UPDATE member SET language = 'en_GB' WHERE client_uuid = $1 AND username = 'admin'", [acme]);
+    expect((await read(admin))?.title).toBe('Fire protection basics');
+    await server.db.query("UPDATE member SET language = 'de_DE' WHERE client_uuid = $1 AND username = 'admin'", [acme]);
+    await server.db.query("UPDATE elearning_language SET title = $2 WHERE elearning_uuid = $1 AND language = 'de_DE'", [
+      DEMO_ELEARNINGS.acmeFireProtection,
+      before?.title,
+    ]);
+    await server.db.query('UPDATE elearning_task SET completed_at = NULL WHERE uuid = $1', [open?.uuid]);
+    expect(await read(admin)).toEqual(before);
+  });
+
   it('analytics: filter by status and org unit, sort by status, page with the total', async () => {
     const course = await createCourse();
     const unit = await createUnit();

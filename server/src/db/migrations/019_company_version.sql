@@ -139,17 +139,32 @@ CREATE TRIGGER company_member_group_member_delete AFTER DELETE ON member_group_m
 
 -- The e-learning's analytics: its members' summary rows (kept by the triggers of migration 016 in the statement that
 -- changes an attempt or a member's archived state) and the e-learning's own row (active, activation dates).
+--   elearning-catalog / client uuid: the client's catalogue (titles, language versions, states, and the assigned and
+--     completed counts that come from the same summary rows).
 CREATE FUNCTION elearning_statistics_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO data_change (scope, key, txid)
-  SELECT DISTINCT 'elearning-statistics', elearning_uuid, txid_current() FROM changed_rows ON CONFLICT DO NOTHING;
+  SELECT DISTINCT 'elearning-statistics', elearning_uuid, txid_current() FROM changed_rows
+  UNION SELECT DISTINCT 'elearning-catalog', client_uuid, txid_current() FROM changed_rows
+  ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 
-CREATE FUNCTION elearning_settings_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION elearning_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO data_change (scope, key, txid)
-  SELECT DISTINCT 'elearning-statistics', uuid, txid_current() FROM changed_rows ON CONFLICT DO NOTHING;
+  SELECT DISTINCT 'elearning-statistics', uuid, txid_current() FROM changed_rows
+  UNION SELECT DISTINCT 'elearning-catalog', client_uuid, txid_current() FROM changed_rows
+  ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
+CREATE FUNCTION elearning_language_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO data_change (scope, key, txid)
+  SELECT DISTINCT 'elearning-catalog', e.client_uuid, txid_current()
+    FROM changed_rows c JOIN elearning e ON e.uuid = c.elearning_uuid
+  ON CONFLICT DO NOTHING;
   RETURN NULL;
 END $$;
 
@@ -159,5 +174,15 @@ CREATE TRIGGER elearning_statistics_update AFTER UPDATE ON elearning_member_summ
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_statistics_changed();
 CREATE TRIGGER elearning_statistics_delete AFTER DELETE ON elearning_member_summary
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_statistics_changed();
-CREATE TRIGGER elearning_statistics_settings AFTER UPDATE ON elearning
-  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_settings_changed();
+CREATE TRIGGER elearning_version_insert AFTER INSERT ON elearning
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_changed();
+CREATE TRIGGER elearning_version_update AFTER UPDATE ON elearning
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_changed();
+CREATE TRIGGER elearning_version_delete AFTER DELETE ON elearning
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_changed();
+CREATE TRIGGER elearning_language_version_insert AFTER INSERT ON elearning_language
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_language_changed();
+CREATE TRIGGER elearning_language_version_update AFTER UPDATE ON elearning_language
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_language_changed();
+CREATE TRIGGER elearning_language_version_delete AFTER DELETE ON elearning_language
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_language_changed();

@@ -67,10 +67,12 @@ function catalogSelect(session: SessionContext, params: unknown[], condition: st
             LEFT JOIN elearning_language mine
                    ON mine.elearning_uuid = e.uuid AND mine.language = (SELECT language FROM member WHERE uuid = ${me})
             LEFT JOIN LATERAL (
-                 SELECT (count(DISTINCT t.member_uuid) FILTER (WHERE t.completed_at IS NOT NULL OR (${OPEN_TASK_SQL})))::int AS assigned,
-                        (count(DISTINCT t.member_uuid) FILTER (WHERE t.completed_at IS NOT NULL))::int AS completed
-                   FROM elearning_task t JOIN member m ON m.uuid = t.member_uuid
-                  WHERE t.elearning_uuid = e.uuid AND m.archived_at IS NULL AND ${visible}) counts ON true
+                 -- One summary row per member of the e-learning (migration 016): with an open attempt or a completion
+                 -- he is assigned, with a completion he has completed it; archived members count for nothing.
+                 SELECT (count(*) FILTER (WHERE p.has_open OR p.completed_count > 0))::int AS assigned,
+                        (count(*) FILTER (WHERE p.completed_count > 0))::int AS completed
+                   FROM elearning_member_summary p JOIN member m ON m.uuid = p.member_uuid
+                  WHERE p.elearning_uuid = e.uuid AND NOT p.archived AND ${visible}) counts ON true
            WHERE ${condition}`;
 }
 
@@ -197,7 +199,26 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
   // The player (issue 14): packages, executions, results, certificates.
   registerElearningPlayerRoutes(app, db);
 
-  registerEndpoint(app, db, ENDPOINTS.elearningCatalog, async ({ body, session }) => {
+  // The catalogue counts every e-learning's members from their summary rows: kept as the checked answer for the
+  // company version, the client's catalogue version (migration 019) and the reader's language (titles).
+  const catalogs = new VersionedCache<KeptAnswer<typeof ENDPOINTS.elearningCatalog>>(
+    20_000_000,
+    (answer) => answer.size,
+  );
+  registerEndpoint(app, db, ENDPOINTS.elearningCatalog, async ({ body, session, request }) => {
+    const [row] = await db.query<{ version: string; language: string }>(
+      `SELECT coalesce(v.version, 0)::text AS version, m.language
+         FROM member m LEFT JOIN data_version v ON v.scope = 'elearning-catalog' AND v.key = m.client_uuid
+        WHERE m.uuid = $1`,
+      [session.memberUuid],
+    );
+    const id = JSON.stringify([session.clientUuid, statisticsReader(session), row?.language, body]);
+    return catalogs.get(id, `${session.companyVersion}.${row?.version ?? 0}`, async () =>
+      KeptAnswer.of(request, ENDPOINTS.elearningCatalog, await readCatalog(body, session)),
+    );
+  });
+
+  const readCatalog = async (body: z.output<typeof ENDPOINTS.elearningCatalog.request>, session: SessionContext) => {
     const params: unknown[] = [session.clientUuid];
     let condition = 'e.client_uuid = $1';
     if (body.filter.search) {
@@ -219,7 +240,7 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
     ]);
     const total = count[0]?.total ?? 0;
     return { items: rows.map(catalogItem), total };
-  });
+  };
 
   registerEndpoint(app, db, ENDPOINTS.elearningDetails, async ({ body, session }) => {
     const params: unknown[] = [session.clientUuid, body.uuid];
