@@ -133,6 +133,27 @@ describe('location list', () => {
     }
   });
 
+  it('answers a kept list only while nothing of it changed, whoever wrote the change', async () => {
+    const hamburg = await locationByName('Werk Hamburg');
+    const row = async () => (await list(admin, { filter: { search: 'Hamburg' } })).items[0];
+    const before = await row();
+    expect(await row()).toEqual(before);
+    const [outsider] = await staffOutside(hamburg, 1);
+    // Past the API: a new member of the location, then a new name.
+    await server.db.query('INSERT INTO location_member (location_uuid, member_uuid) VALUES ($1, $2)', [
+      hamburg,
+      outsider,
+    ]);
+    expect((await row())?.memberCount).toBe((before?.memberCount ?? 0) + 1);
+    await server.db.query("UPDATE location SET city = 'Hamburg-Altona' WHERE uuid = $1", [hamburg]);
+    expect((await row())?.city).toBe('Hamburg-Altona');
+    await server.db.transaction(async (tx) => {
+      await tx.query('DELETE FROM location_member WHERE location_uuid = $1 AND member_uuid = $2', [hamburg, outsider]);
+      await tx.query('UPDATE location SET city = $2 WHERE uuid = $1', [hamburg, before?.city]);
+    });
+    expect(await row()).toEqual(before);
+  });
+
   it('searches name and city, filters by type, sorts by every column and pages', async () => {
     expect((await list(admin, { filter: { search: 'münchen' } })).items.map((item) => item.name)).toEqual([
       'Lager München',

@@ -79,6 +79,20 @@ describe('the group list', () => {
     expect(await count()).toBe(2);
   });
 
+  it('answers a kept list only while nothing of it changed, whoever wrote the change', async () => {
+    const group = await create('Kept');
+    const row = async () => (await list(admin, { filter: { search: 'Kept' } })).items[0];
+    expect((await row())?.memberCount).toBe(0);
+    // Past the API: a member joins, then the group is renamed.
+    await server.db.query('INSERT INTO member_group_member (member_group_uuid, member_uuid) VALUES ($1, $2)', [
+      group,
+      uuids.member,
+    ]);
+    expect((await row())?.memberCount).toBe(1);
+    await server.db.query("UPDATE member_group SET name = 'Kept und umbenannt' WHERE uuid = $1", [group]);
+    expect((await row())?.name).toBe('Kept und umbenannt');
+  });
+
   it('sorts by name, type and member count, filters by type and search, pages', async () => {
     const byCount = await list(admin, { sortBy: 'memberCount', sortDirection: 'desc', perPage: 100 });
     const counts = byCount.items.map((item) => item.memberCount);

@@ -45,3 +45,11 @@ export function visibleLocations(session: SessionContext, params: unknown[], ali
   }
   return condition;
 }
+
+/**
+ * Who reads, as far as it changes what a call answers: the whole client ('' for every admin and super-admin alike),
+ * or an ou-admin's or loc-admin's own part of it. Part of the key of answers kept between calls (KeptAnswers).
+ */
+export function readerScope(session: SessionContext): string {
+  return session.role === 'ou-admin' || session.role === 'loc-admin' ? `${session.role}:${session.memberUuid}` : '';
+}

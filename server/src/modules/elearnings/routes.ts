@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { iso, likePattern, orderBy } from '../../db/rows';
-import { VersionedCache } from '../../db/versionedCache';
 import { ApiHttpError } from '../../http/errors';
-import { KeptAnswer, registerEndpoint } from '../../http/route';
+import { KeptAnswers } from '../../http/keptAnswers';
+import { registerEndpoint } from '../../http/route';
 import { visibleMembers, visibleOrgUnits } from '../access/scope';
 import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
@@ -117,11 +117,6 @@ async function requireElearningStatistics(db: Queryable, session: SessionContext
   return `${session.companyVersion}.${row.version}`;
 }
 
-/** Who reads, as far as it changes what the analytics show: the whole client, or an ou- or loc-admin's members. */
-function statisticsReader(session: SessionContext): string {
-  return session.role === 'ou-admin' || session.role === 'loc-admin' ? `${session.role}:${session.memberUuid}` : '';
-}
-
 interface SettingsRow {
   active: boolean;
   due_date: string | null;
@@ -201,10 +196,7 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
 
   // The catalogue counts every e-learning's members from their summary rows: kept as the checked answer for the
   // company version, the client's catalogue version (migration 019) and the reader's language (titles).
-  const catalogs = new VersionedCache<KeptAnswer<typeof ENDPOINTS.elearningCatalog>>(
-    20_000_000,
-    (answer) => answer.size,
-  );
+  const catalogs = new KeptAnswers(ENDPOINTS.elearningCatalog);
   registerEndpoint(app, db, ENDPOINTS.elearningCatalog, async ({ body, session, request }) => {
     const [row] = await db.query<{ version: string; language: string }>(
       `SELECT coalesce(v.version, 0)::text AS version, m.language
@@ -212,10 +204,8 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
         WHERE m.uuid = $1`,
       [session.memberUuid],
     );
-    const id = JSON.stringify([session.clientUuid, statisticsReader(session), row?.language, body]);
-    return catalogs.get(id, `${session.companyVersion}.${row?.version ?? 0}`, async () =>
-      KeptAnswer.of(request, ENDPOINTS.elearningCatalog, await readCatalog(body, session)),
-    );
+    const version = `${session.companyVersion}.${row?.version ?? 0}`;
+    return catalogs.get(request, session, version, [row?.language, body], () => readCatalog(body, session));
   });
 
   const readCatalog = async (body: z.output<typeof ENDPOINTS.elearningCatalog.request>, session: SessionContext) => {
@@ -392,21 +382,12 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
 
   // The analytics of an e-learning of 10,000 members sort every member's status (10-20 ms of the database's time per
   // page): pages and overviews are kept as checked answers for the version they were read at (issue 13: p95 <= 50 ms).
-  const statisticsPages = new VersionedCache<KeptAnswer<typeof ENDPOINTS.elearningStatistics>>(
-    20_000_000,
-    (answer) => answer.size,
-  );
-  const statisticsOverviews = new VersionedCache<KeptAnswer<typeof ENDPOINTS.elearningStatisticsOverview>>(
-    20_000_000,
-    (answer) => answer.size,
-  );
+  const statisticsPages = new KeptAnswers(ENDPOINTS.elearningStatistics);
+  const statisticsOverviews = new KeptAnswers(ENDPOINTS.elearningStatisticsOverview);
 
   registerEndpoint(app, db, ENDPOINTS.elearningStatistics, async ({ body, session, request }) => {
     const version = await requireElearningStatistics(db, session, body.uuid);
-    const id = JSON.stringify([session.clientUuid, statisticsReader(session), body]);
-    return statisticsPages.get(id, version, async () =>
-      KeptAnswer.of(request, ENDPOINTS.elearningStatistics, await readStatistics(body, session)),
-    );
+    return statisticsPages.get(request, session, version, body, () => readStatistics(body, session));
   });
 
   const readStatistics = async (
@@ -453,10 +434,7 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
 
   registerEndpoint(app, db, ENDPOINTS.elearningStatisticsOverview, async ({ body, session, request }) => {
     const version = await requireElearningStatistics(db, session, body.uuid);
-    const id = JSON.stringify([session.clientUuid, statisticsReader(session), body]);
-    return statisticsOverviews.get(id, version, async () =>
-      KeptAnswer.of(request, ENDPOINTS.elearningStatisticsOverview, await readStatisticsOverview(body, session)),
-    );
+    return statisticsOverviews.get(request, session, version, body, () => readStatisticsOverview(body, session));
   });
 
   const readStatisticsOverview = async (

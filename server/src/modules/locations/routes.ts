@@ -6,10 +6,12 @@ import {
   type LocationMember,
 } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { likePattern, orderBy } from '../../db/rows';
 import { readTablePage } from '../../db/tablePage';
 import { ApiHttpError } from '../../http/errors';
+import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
 import { visibleLocations } from '../access/scope';
 import { type AuditChange, recordAudit } from '../audit/auditTrail';
@@ -195,7 +197,13 @@ function fieldParams(fields: ValidFields): unknown[] {
 }
 
 export function registerLocationRoutes(app: FastifyInstance, db: Database): void {
-  registerEndpoint(app, db, ENDPOINTS.locationList, async ({ body, session }) => {
+  // Kept for the company version, which every change of locations, their members and members moves (migration 019).
+  const locationLists = new KeptAnswers(ENDPOINTS.locationList);
+  registerEndpoint(app, db, ENDPOINTS.locationList, async ({ body, session, request }) =>
+    locationLists.get(request, session, session.companyVersion, body, () => readLocationList(body, session)),
+  );
+
+  const readLocationList = async (body: z.output<typeof ENDPOINTS.locationList.request>, session: SessionContext) => {
     const params: unknown[] = [];
     const where = [visibleLocations(session, params)];
     if (body.filter.search) {
@@ -216,7 +224,7 @@ export function registerLocationRoutes(app: FastifyInstance, db: Database): void
       perPage: body.perPage,
     });
     return { items: rows.map(toLocation), total };
-  });
+  };
 
   registerEndpoint(app, db, ENDPOINTS.locationDetail, async ({ body, session }) =>
     readLocation(db, session, body.uuid),

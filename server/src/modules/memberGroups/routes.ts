@@ -1,9 +1,11 @@
 import { ENDPOINTS, type MemberGroup } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { likePattern, orderBy } from '../../db/rows';
 import { readTablePage } from '../../db/tablePage';
 import { ApiHttpError } from '../../http/errors';
+import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
 import { visibleMembers } from '../access/scope';
 import { recordAudit } from '../audit/auditTrail';
@@ -42,7 +44,13 @@ async function lockGroup(tx: Queryable, session: SessionContext, uuid: string): 
 }
 
 export function registerMemberGroupRoutes(app: FastifyInstance, db: Database): void {
-  registerEndpoint(app, db, ENDPOINTS.memberGroupList, async ({ body, session }) => {
+  // Kept for the company version, which every change of groups, their members and members moves (migration 019).
+  const groupLists = new KeptAnswers(ENDPOINTS.memberGroupList);
+  registerEndpoint(app, db, ENDPOINTS.memberGroupList, async ({ body, session, request }) =>
+    groupLists.get(request, session, session.companyVersion, body, () => readGroupList(body, session)),
+  );
+
+  const readGroupList = async (body: z.output<typeof ENDPOINTS.memberGroupList.request>, session: SessionContext) => {
     const params: unknown[] = [session.clientUuid];
     const where = ['g.client_uuid = $1'];
     if (body.filter.type) {
@@ -63,7 +71,7 @@ export function registerMemberGroupRoutes(app: FastifyInstance, db: Database): v
       perPage: body.perPage,
     });
     return { items: rows.map(toGroup), total };
-  });
+  };
 
   registerEndpoint(app, db, ENDPOINTS.memberGroupDetails, async ({ body, session }) => {
     const [group] = await db.query<GroupRow>(

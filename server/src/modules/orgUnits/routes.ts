@@ -1,9 +1,9 @@
 import { ENDPOINTS, type OrgUnitDetail } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
-import { VersionedCache } from '../../db/versionedCache';
 import { ApiHttpError } from '../../http/errors';
-import { KeptAnswer, registerEndpoint } from '../../http/route';
+import { KeptAnswers } from '../../http/keptAnswers';
+import { registerEndpoint } from '../../http/route';
 import { visibleMembers, visibleOrgUnits } from '../access/scope';
 import { type AuditChange, recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
@@ -162,15 +162,13 @@ export function registerOrgUnitRoutes(app: FastifyInstance, db: Database): void 
   // their members and admins, and of members moves (migration 019): the counts of a tree of 10,000 members cost
   // about 15 ms of PostgreSQL's time per read, a kept tree none (issue 11: tree read p95 <= 30 ms). Kept as the
   // checked JSON answer (up to 20 MB in all): a tree of 200 units is also 50 KB to check and serialise per call.
-  const trees = new VersionedCache<KeptAnswer<typeof ENDPOINTS.orgUnitList>>(20_000_000, (answer) => answer.size);
-  registerEndpoint(app, db, ENDPOINTS.orgUnitList, async ({ body, session, request }) => {
-    const reader = session.role === 'ou-admin' ? session.memberUuid : 'client';
-    const search = body.filter.search ?? '';
-    return trees.get(JSON.stringify([session.clientUuid, reader, search]), session.companyVersion, async () => {
+  const trees = new KeptAnswers(ENDPOINTS.orgUnitList);
+  registerEndpoint(app, db, ENDPOINTS.orgUnitList, async ({ body, session, request }) =>
+    trees.get(request, session, session.companyVersion, body.filter.search ?? '', async () => {
       const items = await readOrgUnitTree(db, session, body.filter.search);
-      return KeptAnswer.of(request, ENDPOINTS.orgUnitList, { items, total: items.length });
-    });
-  });
+      return { items, total: items.length };
+    }),
+  );
 
   registerEndpoint(app, db, ENDPOINTS.orgUnitDetail, async ({ body, session }) => readDetail(db, session, body.uuid));
 
