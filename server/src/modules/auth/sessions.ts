@@ -20,10 +20,12 @@ export interface SessionContext {
   support: { adviser: string; reason: string } | null;
   /**
    * The client's company version (data_version of migration 019: moved at the commit of every change of its
-   * members or its structure), read with the session so that a cached list or tree is checked against the database without
-   * another query.
+   * members or its structure), read with the session so that a cached list or tree is checked against the database
+   * without another query.
    */
   companyVersion: string;
+  /** The member's own settings, read with the session: the profile's settings and language-dependent answers. */
+  settings: { theme: 'light' | 'dark' | null; language: 'de_DE' | 'en_GB' };
   /** What the member state shows of the client, read with the session so that the state needs no query of its own. */
   client: { name: string; identifier: string; externalCalendarHref: string | null };
 }
@@ -44,6 +46,8 @@ interface SessionRow {
   feature_templates: boolean;
   feature_calendar: boolean;
   company_version: string;
+  theme: 'light' | 'dark' | null;
+  language: 'de_DE' | 'en_GB';
   client_name: string;
   client_identifier: string;
   external_calendar_href: string | null;
@@ -59,7 +63,7 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
     `SELECT s.token_hash, s.member_uuid, s.client_uuid, m.role, s.support_adviser, s.support_reason,
             c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
             coalesce(v.version, 0)::text AS company_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
-            c.name AS client_name, c.identifier AS client_identifier,
+            m.theme, m.language, c.name AS client_name, c.identifier AS client_identifier,
             -- The company's own calendar link, else the licensee's (company settings, configuration).
             COALESCE(c.external_calendar_href, l.external_calendar_href) AS external_calendar_href
        FROM session s
@@ -96,6 +100,7 @@ export async function loadSession(db: Database, request: FastifyRequest): Promis
     },
     support: row.support_adviser ? { adviser: row.support_adviser, reason: row.support_reason ?? '' } : null,
     companyVersion: row.company_version,
+    settings: { theme: row.theme, language: row.language },
     client: {
       name: row.client_name,
       identifier: row.client_identifier,

@@ -198,14 +198,13 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
   // company version, the client's catalogue version (migration 019) and the reader's language (titles).
   const catalogs = new KeptAnswers(ENDPOINTS.elearningCatalog);
   registerEndpoint(app, db, ENDPOINTS.elearningCatalog, async ({ body, session, request }) => {
-    const [row] = await db.query<{ version: string; language: string }>(
-      `SELECT coalesce(v.version, 0)::text AS version, m.language
-         FROM member m LEFT JOIN data_version v ON v.scope = 'elearning-catalog' AND v.key = m.client_uuid
-        WHERE m.uuid = $1`,
-      [session.memberUuid],
+    const [row] = await db.query<{ version: string }>(
+      `SELECT coalesce(max(version), 0)::text AS version FROM data_version WHERE scope = 'elearning-catalog' AND key = $1`,
+      [session.clientUuid],
     );
     const version = `${session.companyVersion}.${row?.version ?? 0}`;
-    return catalogs.get(request, session, version, [row?.language, body], () => readCatalog(body, session));
+    const language = session.settings.language;
+    return catalogs.get(request, session, version, [language, body], () => readCatalog(body, session));
   });
 
   const readCatalog = async (body: z.output<typeof ENDPOINTS.elearningCatalog.request>, session: SessionContext) => {

@@ -139,7 +139,12 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database): void 
     };
   });
 
-  registerEndpoint(app, db, ENDPOINTS.profileReadSetting, async ({ session }) => readSetting(db, session.memberUuid));
+  // From the session query, which reads the member's settings with the session: no query of its own.
+  registerEndpoint(app, db, ENDPOINTS.profileReadSetting, async ({ session }) => ({
+    frontendStyle: { theme: session.settings.theme },
+    languageCode: session.settings.language,
+    availableLanguages: [...LANGUAGES],
+  }));
 
   registerEndpoint(app, db, ENDPOINTS.profileUpdateSetting, async ({ body, session }) => {
     await db.query('UPDATE member SET theme = $2, language = $3 WHERE uuid = $1 AND client_uuid = $4', [

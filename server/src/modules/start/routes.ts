@@ -7,7 +7,7 @@ import { readTablePage } from '../../db/tablePage';
 import { registerEndpoint } from '../../http/route';
 import type { SessionContext } from '../auth/sessions';
 import { evaluableAssignments } from '../riskAssessments/evaluation';
-import { elearningDueCounts, riskAssessmentDueCounts } from '../tasks/dueCounts';
+import { type DueCounts, ELEARNING_DUE_COUNTS_JSON, RISK_ASSESSMENT_DUE_COUNTS_JSON } from '../tasks/dueCounts';
 
 /** Risk-action filter -> the status of the evaluations it lists (spec section 4: risk assessment status). */
 const RISK_ACTION_STATUS = { riskActionDefine: 'risksCreated', riskActionAgreed: 'actionsAgreed' } as const;
@@ -30,26 +30,29 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.startTaskCounts, async ({ session }) => {
     const may = (permission: Permission, flag: keyof SessionContext['featureFlags']) =>
       session.featureFlags[flag] && hasAnyPermission(session.permissions, [permission]);
-    const riskActions = async () => {
-      const params: unknown[] = [];
-      const [row] = await db.query<{ riskActionDefine: number; riskActionAgreed: number }>(
-        `SELECT count(*) FILTER (WHERE ev.status = 'risksCreated')::int AS "riskActionDefine",
-                count(*) FILTER (WHERE ev.status = 'actionsAgreed')::int AS "riskActionAgreed"
-           ${EVALUATIONS_FROM} WHERE ${visibleEvaluations(session, params)}`,
-        params,
-      );
-      return row ?? { riskActionDefine: 0, riskActionAgreed: 0 };
+    // Every count the member may see in one statement: the start page asks on every visit.
+    const params: unknown[] = [session.memberUuid, session.clientUuid];
+    // Built only when asked for: its parameters must be used by the statement.
+    const actions = () => `(SELECT row_to_json(x) FROM (
+        SELECT count(*) FILTER (WHERE ev.status = 'risksCreated')::int AS "riskActionDefine",
+               count(*) FILTER (WHERE ev.status = 'actionsAgreed')::int AS "riskActionAgreed"
+          ${EVALUATIONS_FROM} WHERE ${visibleEvaluations(session, params)}) x)`;
+    const [row] = await db.query<{
+      elearnings: DueCounts | null;
+      risk_assessments: DueCounts | null;
+      risk_actions: { riskActionDefine: number; riskActionAgreed: number } | null;
+    }>(
+      `SELECT ${may('elearning.read-member-tasks', 'elearnings') ? ELEARNING_DUE_COUNTS_JSON : 'NULL::json'} AS elearnings,
+              ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? RISK_ASSESSMENT_DUE_COUNTS_JSON : 'NULL::json'}
+                AS risk_assessments,
+              ${may('risk-assessment.read-risk-action-list', 'riskAssessments') ? actions() : 'NULL::json'} AS risk_actions`,
+      params,
+    );
+    return {
+      elearnings: row?.elearnings ?? null,
+      riskAssessments: row?.risk_assessments ?? null,
+      riskActions: row?.risk_actions ?? null,
     };
-    const [elearnings, riskAssessments, actions] = await Promise.all([
-      may('elearning.read-member-tasks', 'elearnings')
-        ? elearningDueCounts(db, session.memberUuid, session.clientUuid)
-        : null,
-      may('risk-assessment.read-member-tasks', 'riskAssessments')
-        ? riskAssessmentDueCounts(db, session.memberUuid, session.clientUuid)
-        : null,
-      may('risk-assessment.read-risk-action-list', 'riskAssessments') ? riskActions() : null,
-    ]);
-    return { elearnings, riskAssessments, riskActions: actions };
   });
 
   registerEndpoint(app, db, ENDPOINTS.startRiskActionTasks, async ({ body, session }) => {

@@ -1,5 +1,3 @@
-import type { Queryable } from '../../db/database';
-
 /** The counts of the due-status bubbles (spec section 3); the same conditions as the lists' filters (memberTasks.ts). */
 export interface DueCounts {
   overdue: number;
@@ -20,33 +18,19 @@ const COUNTS = `count(*) FILTER (WHERE t.completed_at IS NULL AND t.due_date < c
  * Which e-learning tasks a member sees: the same rule as "my e-learnings" (elearnings/routes.ts,
  * elearningMemberTasks): reset attempts are history; open ones show from their start while the course is live.
  */
-export const ELEARNING_TASK_VISIBLE = `t.reset_at IS NULL AND (t.completed_at IS NOT NULL OR (t.available_from <= current_date
+const ELEARNING_TASK_VISIBLE = `t.reset_at IS NULL AND (t.completed_at IS NOT NULL OR (t.available_from <= current_date
   AND c.active AND (c.activate_on IS NULL OR c.activate_on <= current_date)
   AND (c.deactivate_on IS NULL OR c.deactivate_on > current_date)))`;
 
 /** Which analyses a member sees: the same rule as "my analyses" (riskAssessments/memberTasks.ts). */
-export const RISK_ASSESSMENT_TASK_VISIBLE = '(c.active OR t.completed_at IS NOT NULL)';
+const RISK_ASSESSMENT_TASK_VISIBLE = '(c.active OR t.completed_at IS NOT NULL)';
 
-const EMPTY: DueCounts = { overdue: 0, next7Days: 0, nextMonth: 0, done: 0, all: 0 };
+/** The e-learning bubbles as one JSON value (`$1` member, `$2` client), for a statement that reads several counts. */
+export const ELEARNING_DUE_COUNTS_JSON = `(SELECT row_to_json(x) FROM (SELECT ${COUNTS} FROM elearning_task t
+  JOIN elearning c ON c.uuid = t.elearning_uuid
+  WHERE t.member_uuid = $1 AND t.client_uuid = $2 AND ${ELEARNING_TASK_VISIBLE}) x)`;
 
-export async function elearningDueCounts(db: Queryable, memberUuid: string, clientUuid: string): Promise<DueCounts> {
-  const [row] = await db.query<DueCounts>(
-    `SELECT ${COUNTS} FROM elearning_task t JOIN elearning c ON c.uuid = t.elearning_uuid
-      WHERE t.member_uuid = $1 AND t.client_uuid = $2 AND ${ELEARNING_TASK_VISIBLE}`,
-    [memberUuid, clientUuid],
-  );
-  return row ?? EMPTY;
-}
-
-export async function riskAssessmentDueCounts(
-  db: Queryable,
-  memberUuid: string,
-  clientUuid: string,
-): Promise<DueCounts> {
-  const [row] = await db.query<DueCounts>(
-    `SELECT ${COUNTS} FROM risk_assessment_member_task t JOIN risk_assessment_task c ON c.uuid = t.task_uuid
-      WHERE t.member_uuid = $1 AND t.client_uuid = $2 AND ${RISK_ASSESSMENT_TASK_VISIBLE}`,
-    [memberUuid, clientUuid],
-  );
-  return row ?? EMPTY;
-}
+/** The risk-assessment bubbles as one JSON value (`$1` member, `$2` client). */
+export const RISK_ASSESSMENT_DUE_COUNTS_JSON = `(SELECT row_to_json(x) FROM (SELECT ${COUNTS}
+  FROM risk_assessment_member_task t JOIN risk_assessment_task c ON c.uuid = t.task_uuid
+  WHERE t.member_uuid = $1 AND t.client_uuid = $2 AND ${RISK_ASSESSMENT_TASK_VISIBLE}) x)`;
