@@ -1,5 +1,6 @@
-import { api, BOOT_DATA_ELEMENT_ID, type BootData, i18n, initI18n } from '@dash/shared-core';
+import { api, areaOfPath, BOOT_DATA_ELEMENT_ID, type BootData, i18n, initI18n } from '@dash/shared-core';
 import { useSessionStore } from '@dash/shared-ui';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyBranding, applyTheme } from './branding/branding';
@@ -26,6 +27,16 @@ async function start() {
   applyTheme(null);
   observeCallsWithLoaders();
   const boot = readBootData();
+  if (boot) {
+    useAreaStore.getState().configure(boot.remotes);
+    // The public area of this address (the sign-in pages): its chain (manifest, remoteEntry.js, register entry) runs
+    // while the translations load and React starts, instead of after the first render (issue 18).
+    const area = areaOfPath(window.location.pathname);
+    if (area?.public) void useAreaStore.getState().ensure(area.name);
+    // With a session cookie the visitor is most likely signed in: the signed-in frame and the server-data cache load
+    // while the member state is read (no area code: which areas load depends on that answer).
+    else if (boot.hasSessionCookie) void import('./app/signedIn');
+  }
   const [, licensee, remotes] = await Promise.all([
     initI18n(),
     boot ? boot.licensee : api.call('licenseeConfig', undefined, { silent: true }).catch(() => null),
@@ -36,7 +47,7 @@ async function start() {
     session.setLicensee(licensee);
     applyBranding(licensee);
   }
-  useAreaStore.getState().configure(remotes.remotes);
+  if (!boot) useAreaStore.getState().configure(remotes.remotes);
   useSessionStore.setState({ reload: reloadSession, logout });
   // Whoever changes the profile settings (profile area, language switch), the theme follows.
   useSessionStore.subscribe((state, previous) => {
@@ -53,7 +64,10 @@ async function start() {
   startHeartbeat(signOutAfterError);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
-  createRoot(root).render(<App />);
+  // A transition renders in slices that yield to the browser every few milliseconds: the first render was one long
+  // task (Lighthouse's total blocking time, issue 18).
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(<App />));
 }
 
 start().catch((error: unknown) => {

@@ -1,38 +1,77 @@
 // One rspack + Module Federation configuration for the shell (host) and every remote, so that
 // the shared singletons and build settings cannot drift apart between independently deployed parts.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import rspack from '@rspack/core';
 import { FEDERATION_GLOBALS } from './federationGlobals.mjs';
 
 const require = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/** The federation bundler runtime's entry, as the federation plugin imports it into every part's start-up code. */
+const BUNDLER_RUNTIME_ENTRY = createRequire(import.meta.url).resolve('@module-federation/webpack-bundler-runtime');
+/** What remotes import in its place: the shell's functions (tools/rspack/bundlerRuntime/). */
+const REMOTE_BUNDLER_RUNTIME = fileURLToPath(new URL('./bundlerRuntime/remote.mjs', import.meta.url));
+
+/** An ES module entry, as `import` resolves it from here. */
+const esm = (specifier) => fileURLToPath(import.meta.resolve(specifier));
 /**
- * Everything in the spec's shared list, as singletons (LESSONS.md: share react-dom/ as a prefix).
+ * The shell's federation runtime as ES modules: the federation plugin imports the CommonJS builds, which cannot be
+ * tree-shaken (the whole SDK, the Node.js loaders and the manifest code the shell leaves out stayed in its first
+ * script). Same packages and versions, other files.
+ */
+const HOST_RUNTIME_AS_ESM = {
+  [BUNDLER_RUNTIME_ENTRY]: esm('@module-federation/webpack-bundler-runtime'),
+  '@module-federation/runtime': esm('@module-federation/runtime'),
+  '@module-federation/runtime/core$': esm('@module-federation/runtime/core'),
+  '@module-federation/runtime-core$': esm('@module-federation/runtime-core'),
+};
+
+/** The package's own ES module entry, for tools/rspack/shared/react-i18next.mjs (which takes from it what is shared). */
+const REACT_I18NEXT_SOURCE = fileURLToPath(import.meta.resolve('react-i18next'));
+/** What is shared as `react-i18next`: a module exporting only the parts the dashboard uses (see that file). */
+export const SHARED_REACT_I18NEXT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'shared/react-i18next.mjs');
+
+/**
+ * Everything in the spec's shared list, as singletons.
  * The router is the one exception in form, not in effect: areas take its APIs from @dash/shared-ui (a singleton
  * provided by the shell), so there is still exactly one router, and react-router is tree-shaken into the shell's
  * build instead of shipping whole (60 KB gzip) before the sign-in page.
+ * Each shared module costs a version check at run time, and a chunk of its own where it is not eager, so only what
+ * has to be one instance is shared (issue 18): not `react/jsx-runtime` (stateless in production; its development
+ * build takes React from the shared `react`) and not `react-dom/client` (LESSONS.md shares `react-dom/` as a prefix
+ * because React 19's client needs the one react-dom: it takes it from the shared `react-dom` here, and only the
+ * shell renders), not `zustand/middleware` (stateless; each part keeps only `devtools`). react-i18next is shared as
+ * a module with only the parts the dashboard uses (SHARED_REACT_I18NEXT).
  */
-function sharedModules(packageDir) {
+function sharedModules(packageDir, host) {
   const pkg = require(path.join(packageDir, 'package.json'));
   const deps = pkg.dependencies ?? {};
   const singleton = (name) => ({ singleton: true, requiredVersion: deps[name] ?? false });
+  // What every page needs is eager in the shell (LESSONS.md: eager sharing only in the host): part of its first
+  // script instead of a chunk each, requested one by one once the runtime has started (issue 18: 6 scripts instead
+  // of 15 before the sign-in page, 12 KB gzip less; shell/src/index.ts then needs no async boundary either). Remotes
+  // keep lazy fallbacks, never used while the shell runs.
+  const everyPage = (name) => ({ ...singleton(name), eager: host });
+  const reactI18nextVersion = require(path.join(path.dirname(REACT_I18NEXT_SOURCE), '../../package.json')).version;
   return {
-    react: singleton('react'),
-    'react/': { singleton: true, requiredVersion: deps.react ?? false },
-    'react-dom': singleton('react-dom'),
-    'react-dom/': { singleton: true, requiredVersion: deps['react-dom'] ?? false },
+    react: everyPage('react'),
+    'react-dom': everyPage('react-dom'),
     '@tanstack/react-query': singleton('@tanstack/react-query'),
-    i18next: singleton('i18next'),
-    'react-i18next': singleton('react-i18next'),
-    zustand: singleton('zustand'),
-    'zustand/': { singleton: true, requiredVersion: deps.zustand ?? false },
-    '@dash/shared-core': singleton('@dash/shared-core'),
+    i18next: everyPage('i18next'),
+    'react-i18next': {
+      ...everyPage('react-i18next'),
+      import: SHARED_REACT_I18NEXT,
+      version: reactI18nextVersion,
+    },
+    zustand: everyPage('zustand'),
+    '@dash/shared-core': everyPage('@dash/shared-core'),
     // Separate entries so that their data loads only with the areas that use them.
     '@dash/shared-core/phone': singleton('@dash/shared-core'),
     '@dash/shared-core/postal': singleton('@dash/shared-core'),
-    '@dash/shared-ui': singleton('@dash/shared-ui'),
+    '@dash/shared-ui': everyPage('@dash/shared-ui'),
     // Blocks that only some pages use: pages without them (sign-in) do not download them.
     '@dash/shared-ui/dropdown': singleton('@dash/shared-ui'),
     '@dash/shared-ui/table': singleton('@dash/shared-ui'),
@@ -75,9 +114,20 @@ export function createConfig({
         uniqueName: scope,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.js', '.json'], alias },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.js', '.json'],
+        alias: {
+          ...alias,
+          'react-i18next-source$': REACT_I18NEXT_SOURCE,
+          // Remotes: the bundler runtime's functions come from the shell (bundlerRuntime/remote.mjs).
+          ...(federation && !host ? { [BUNDLER_RUNTIME_ENTRY]: REMOTE_BUNDLER_RUNTIME } : {}),
+          ...(federation && host ? HOST_RUNTIME_AS_ESM : {}),
+        },
+      },
       // Remotes take the federation SDK and error codes from the shell (shell/src/federation/runtimePlugin.ts) like
-      // the runtime core (experiments.externalRuntime below); shell/package.json pins them to the plugin's version.
+      // the runtime core (experiments.externalRuntime below) and the bundler runtime (alias above): a remoteEntry.js
+      // holds only the remote's own start-up (17 KB gzip at first, 5 KB now; issue 18). shell/package.json pins them
+      // to the plugin's version.
       externals:
         federation && !host
           ? {
@@ -116,9 +166,16 @@ export function createConfig({
             // A remote that is offline must not blank the page (LESSONS.md): load what is there first.
             shareStrategy: 'loaded-first',
             runtimePlugins: host ? [path.join(dirname, 'src/federation/runtimePlugin.ts')] : [],
-            shared: sharedModules(dirname),
+            shared: sharedModules(dirname, host),
             // The federation runtime ships once, with the shell; remotes use it instead of bringing their own copy.
-            experiments: host ? { provideExternalRuntime: true } : { externalRuntime: true },
+            experiments: host
+              ? {
+                  provideExternalRuntime: true,
+                  // The shell reads each remote's manifest itself (shell/src/federation/loadArea.ts) and hands the
+                  // runtime the entry script, so the runtime's manifest code is left out, and its Node.js code with it.
+                  optimization: { disableSnapshot: true, target: 'web' },
+                }
+              : { externalRuntime: true, optimization: { target: 'web' } },
           }),
         host &&
           new rspack.HtmlRspackPlugin({

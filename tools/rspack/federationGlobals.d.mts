@@ -1,1 +1,5 @@
-export declare const FEDERATION_GLOBALS: { readonly sdk: string; readonly errorCodes: string };
+export declare const FEDERATION_GLOBALS: {
+  readonly sdk: string;
+  readonly errorCodes: string;
+  readonly bundlerRuntime: string;
+};

@@ -74,6 +74,21 @@ export async function changeLanguage(language: Language): Promise<void> {
   await i18n.changeLanguage(language);
 }
 
+/**
+ * Resolves once the instance is initialised (its resource store exists only after `init`): an area's register entry
+ * may arrive before that when the shell starts loading it together with the translations (issue 18).
+ */
+export function whenI18nInitialized(): Promise<void> {
+  if (i18n.isInitialized) return Promise.resolve();
+  return new Promise((resolve) => {
+    const onInitialized = () => {
+      i18n.off('initialized', onInitialized);
+      resolve();
+    };
+    i18n.on('initialized', onInitialized);
+  });
+}
+
 /** Each area brings its own namespace with both languages. */
 export function addNamespace(namespace: string, resources: Record<Language, Resource[string][string]>): void {
   for (const language of LANGUAGES) {

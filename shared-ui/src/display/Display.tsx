@@ -30,14 +30,24 @@ export function RiskFactorBadge({ factor }: { factor: number }) {
   );
 }
 
-/** Due-status bubble (overdue, next7Days, nextMonth, done, all) with its colour pair and an optional count. */
-export function DueStatusBubble({ status, count }: { status: DueStatusBubbleName; count?: number }) {
+/**
+ * Due-status bubble (overdue, next7Days, nextMonth, done, all) with its colour pair and an optional count. `null`:
+ * the count is still loading; its place is kept, so that the bubbles and what follows them do not move when it
+ * arrives (a layout shift Lighthouse counted on the start page, issue 18).
+ */
+export function DueStatusBubble({ status, count }: { status: DueStatusBubbleName; count?: number | null }) {
   const { t } = useTranslation('ui');
   const colours = DUE_STATUS_COLOURS[status];
   return (
     <span className="ui-bubble" style={{ background: colours.background, color: colours.color }} data-status={status}>
       {t(`dueStatus.${status}`)}
-      {count !== undefined && <span className="ui-bubble__count">{count}</span>}
+      {count === null ? (
+        <span className="ui-bubble__count" aria-hidden="true" style={{ visibility: 'hidden' }}>
+          0
+        </span>
+      ) : (
+        count !== undefined && <span className="ui-bubble__count">{count}</span>
+      )}
     </span>
   );
 }

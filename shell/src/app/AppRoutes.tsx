@@ -5,7 +5,6 @@ import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAreaStore } from '../federation/areaStore';
 import { AuthLayout } from '../layout/AuthLayout';
-import { DashboardLayout } from '../layout/DashboardLayout';
 import { EmptyLayout, PrintLayout } from '../layout/PlainLayouts';
 import { AreaFallback } from '../pages/AreaFallback';
 import { LogoutPage } from '../pages/LogoutPage';
@@ -14,7 +13,10 @@ import { AreaRouteElement } from './AreaRouteElement';
 
 export const START_PAGE = '/dashboard/start/overview';
 
-const QueryProvider = lazy(() => import('./QueryProvider'));
+// Both from one chunk, requested together by the first signed-in render (signedIn.ts).
+const signedIn = () => import('./signedIn');
+const QueryProvider = lazy(() => signedIn().then((module) => ({ default: module.QueryProvider })));
+const DashboardLayout = lazy(() => signedIn().then((module) => ({ default: module.DashboardLayout })));
 
 /** Signed-in pages only: otherwise to the sign-in page with a returnUrl. They get the server-data cache. */
 function RequireSession({ children }: { children: ReactNode }) {

@@ -10,8 +10,19 @@ vi.mock('@module-federation/enhanced/runtime', () => federation);
 
 afterEach(() => {
   Reflect.deleteProperty(window, '__REDUX_DEVTOOLS_EXTENSION__');
+  vi.unstubAllGlobals();
   vi.resetModules();
 });
+
+/** What the remote's mf-manifest.json says (only the parts the shell reads). */
+const MANIFEST = {
+  metaData: {
+    globalName: 'mf_company',
+    publicPath: 'auto',
+    remoteEntry: { name: 'remoteEntry.js', path: '', type: 'global' },
+  },
+  exposes: [{ path: './register', assets: { js: { sync: ['__federation_expose_register.1234567890.js'] } } }],
+};
 
 describe('area store', () => {
   it('keeps a devtools history of 25 states, like every store of the dashboard', async () => {
@@ -35,6 +46,8 @@ describe('area store', () => {
         navigation: [],
       }),
     });
+    const fetchManifest = vi.fn(async () => new Response(JSON.stringify(MANIFEST)));
+    vi.stubGlobal('fetch', fetchManifest);
     const { useAreaStore } = await import('./areaStore');
     useAreaStore.getState().configure([
       {
@@ -46,9 +59,50 @@ describe('area store', () => {
       },
     ]);
     await useAreaStore.getState().ensure('company');
+    // The shell reads the manifest the server named and hands the runtime the remote's entry script.
+    expect(fetchManifest).toHaveBeenCalledWith('/remotes/mf-company/mf-manifest.json', undefined);
+    expect(federation.registerRemotes).toHaveBeenCalledWith(
+      [
+        {
+          name: 'mf_company',
+          entry: 'http://localhost:3000/remotes/mf-company/remoteEntry.js',
+          entryGlobalName: 'mf_company',
+          type: 'global',
+        },
+      ],
+      { force: false },
+    );
     expect(federation.loadRemote).toHaveBeenCalledWith('mf_company/register');
     expect(useAreaStore.getState().areas.company?.status).toBe('ready');
     expect(i18n.getFixedT('de_DE', 'company')('members')).toBe('Mitarbeiter');
     expect(i18n.getFixedT('en_GB', 'company')('members')).toBe('Members');
+  });
+});
+
+describe('a remote from its manifest', () => {
+  it('finds the entry script and the register entry beside the manifest, also on another origin', async () => {
+    const { remoteFromManifest } = await import('./loadArea');
+    expect(remoteFromManifest(MANIFEST, 'https://cdn.example.com/company/v2/mf-manifest.json')).toEqual({
+      entry: 'https://cdn.example.com/company/v2/remoteEntry.js',
+      globalName: 'mf_company',
+      type: 'global',
+      registerScripts: ['https://cdn.example.com/company/v2/__federation_expose_register.1234567890.js'],
+    });
+  });
+
+  it('takes a public path the remote was built with', async () => {
+    const { remoteFromManifest } = await import('./loadArea');
+    const manifest = {
+      ...MANIFEST,
+      metaData: {
+        ...MANIFEST.metaData,
+        publicPath: 'https://static.example.com/company/',
+        remoteEntry: { name: 'remoteEntry.js', path: 'entry', type: 'global' },
+      },
+    };
+    expect(remoteFromManifest(manifest, '/remotes/mf-company/mf-manifest.json')).toMatchObject({
+      entry: 'https://static.example.com/company/entry/remoteEntry.js',
+      registerScripts: ['https://static.example.com/company/__federation_expose_register.1234567890.js'],
+    });
   });
 });

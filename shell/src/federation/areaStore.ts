@@ -5,8 +5,10 @@ import {
   hasAnyPermission,
   type MemberState,
   type RemoteConfig,
+  whenI18nInitialized,
 } from '@dash/shared-core';
-import { type AreaRegistration, devtoolsOptions } from '@dash/shared-ui';
+import { type AreaRegistration, devtoolsOptions, useSessionStore } from '@dash/shared-ui';
+import { matchPath } from 'react-router';
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
 import { configureRemotes, loadRegister } from './loadArea';
@@ -41,6 +43,21 @@ export function areaDefinition(name: string): AreaDefinition | undefined {
   return AREAS.find((area) => area.name === name);
 }
 
+/**
+ * The page at this address, when it belongs to the area just loaded and the member may open it, starts loading at
+ * once: its code then arrives with the area instead of after the first render of the area's routes (issue 18).
+ * The route element asks for the same module later and gets it from the bundler's cache.
+ */
+function prefetchPage(registration: AreaRegistration, pathname: string): void {
+  const route = registration.routes.find((candidate) => candidate.load && matchPath(candidate.path, pathname));
+  if (!route?.load) return;
+  const memberState = useSessionStore.getState().memberState;
+  const allowed =
+    route.layout === 'auth' ||
+    canOpenArea({ public: false, featureFlag: route.featureFlag, permissions: route.permissions ?? [] }, memberState);
+  if (allowed) route.load().catch(() => undefined);
+}
+
 export const useAreaStore = create<AreaState>()(
   devtools((set, get) => {
     const setEntry = (name: string, entry: AreaEntry) =>
@@ -57,7 +74,10 @@ export const useAreaStore = create<AreaState>()(
         const module = await loadRegister(config, force);
         if (!module?.default) throw new Error(`${name} has no register export`);
         const registration = module.default();
+        // The sign-in area starts loading together with the translations (bootstrap.tsx).
+        await whenI18nInitialized();
         addNamespace(registration.namespace, registration.translations);
+        prefetchPage(registration, window.location.pathname);
         setEntry(name, { status: 'ready', registration });
       } catch (error) {
         console.warn(`Area ${name} failed to load`, error);

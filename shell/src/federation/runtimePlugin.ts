@@ -1,14 +1,25 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
-import * as federationErrorCodes from '@module-federation/error-codes';
-import * as federationSdk from '@module-federation/sdk';
+import { RUNTIME_009, runtimeDescMap } from '@module-federation/error-codes';
+import { decodeName, ENCODE_NAME_PREFIX } from '@module-federation/sdk';
+import '../../../tools/rspack/bundlerRuntime/provide.mjs';
 import { FEDERATION_GLOBALS } from '../../../tools/rspack/federationGlobals.mjs';
 
-// The shell's copy of the federation SDK and error codes, for the remotes (tools/rspack/createConfig.mjs makes them
-// external there): without this every remoteEntry.js carried its own (about 8 KB gzip each, issue 18). Set when
-// this module is evaluated, which the shell's federation runtime does before it loads any remote.
+/**
+ * What a remote's own federation code (the bundler runtime and the runtime's entry in each remoteEntry.js) takes from
+ * the federation SDK and error codes; tools/rspack/createConfig.mjs makes both packages external there. Only these
+ * names, not the whole packages: a namespace import kept all of the SDK in the shell's first script (issue 18).
+ * sharedModules.test.ts checks the list against what those packages import.
+ */
+export const HANDED_TO_REMOTES = {
+  sdk: { decodeName, ENCODE_NAME_PREFIX },
+  errorCodes: { RUNTIME_009, runtimeDescMap },
+};
+
+// The shell's copy, for the remotes: without this every remoteEntry.js carried its own (about 8 KB gzip each,
+// issue 18). Set when this module is evaluated, which the shell's federation runtime does before it loads a remote.
 Object.assign(globalThis, {
-  [FEDERATION_GLOBALS.sdk]: federationSdk,
-  [FEDERATION_GLOBALS.errorCodes]: federationErrorCodes,
+  [FEDERATION_GLOBALS.sdk]: HANDED_TO_REMOTES.sdk,
+  [FEDERATION_GLOBALS.errorCodes]: HANDED_TO_REMOTES.errorCodes,
 });
 
 /**

@@ -185,7 +185,7 @@ export default function OverviewPage() {
                 data-testid={`bubble-${bubble}`}
                 onClick={() => setFilter(filter === bubble ? 'open' : bubble)}
               >
-                <DueStatusBubble status={bubble} count={areaCounts?.[bubble]} />
+                <DueStatusBubble status={bubble} count={counts.isPending ? null : areaCounts?.[bubble]} />
               </button>
             </li>
           ))}
