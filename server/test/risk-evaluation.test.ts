@@ -325,7 +325,9 @@ describe('finishing the analysis phase', () => {
     // Finishing twice is an invalid move.
     expectError(await admin.post(`${API}/finish-analysis`, { assignmentUuid: assignment }), 409, 'Risk.InvalidStatus');
     const details = riskAssessmentDetailsSchema.parse(await ok(admin, 'read-details', { uuid: surveyTask }));
-    expect(details).toMatchObject({ completedMemberCount: 6, evaluatedAssignmentCount: 1 });
+    // Its one unit evaluated: the assessment's status follows the evaluation (catalogue and settings alike).
+    expect(details).toMatchObject({ completedMemberCount: 6, evaluatedAssignmentCount: 1, status: 'risksCreated' });
+    expect(await ok(admin, 'read-settings', { uuid: surveyTask })).toMatchObject({ status: 'risksCreated' });
   });
 
   it('keeps members out of a closed phase: no new answers, and their list says closed', async () => {
@@ -776,6 +778,7 @@ describe('actions and the status machines', () => {
     });
     expect(await ok(admin, 'confirm-risk-actions', { uuid: evaluation })).toEqual({ status: 'actionsAgreed' });
     expectError(await admin.post(`${API}/confirm-risk-actions`, { uuid: evaluation }), 409, 'Risk.InvalidStatus');
+    expect(await ok(admin, 'read-details', { uuid: surveyTask })).toMatchObject({ status: 'actionsAgreed' });
     const agreed = riskActionStatusSchema.parse(await ok(admin, 'read-risk-action-status', { uuid: evaluation }));
     expect(agreed).toMatchObject({ status: 'actionsAgreed', canConfirm: false });
     expect(agreed.riskCounts).toEqual({
@@ -848,6 +851,11 @@ describe('actions and the status machines', () => {
     );
     expect(details).toMatchObject({ status: 'done', actionCount: 2, doneActionCount: 2 });
     expect(details.doneAt).not.toBeNull();
+    const catalogue = await ok<{ items: Array<{ uuid: string; status: string }> }>(admin, 'read-catalog-list', {
+      filter: { search: 'Evaluation survey' },
+      sortBy: 'status',
+    });
+    expect(catalogue.items.find((item) => item.uuid === surveyTask)?.status).toBe('done');
     const done = await ok<{ items: { doneByName: string | null }[] }>(admin, 'read-risk-action-list', {
       uuid: evaluation,
       filter: { done: true },

@@ -9,10 +9,24 @@ import { recordAudit } from '../audit/auditTrail';
 import { loadContent } from './content';
 import { syncMemberTasks } from './memberTaskSync';
 
+/**
+ * Where a risk assessment stands, from its evaluated assignments (spec section 4, "Risk assessment status"): it is
+ * analysing while one of its org units or locations has no evaluation yet (or none is assigned); after that, the
+ * least advanced of its evaluations: risksCreated, then actionsAgreed, then done. (The task's stored status stays
+ * 'analysing': it only says that members may still answer; each assignment's phase is its evaluation.)
+ */
+const STATUS_SQL = `CASE
+  WHEN NOT EXISTS (SELECT 1 FROM risk_assessment_assignment sa WHERE sa.task_uuid = r.uuid AND sa.kind IN ('org-unit', 'location'))
+    OR EXISTS (SELECT 1 FROM risk_assessment_assignment sa WHERE sa.task_uuid = r.uuid AND sa.kind IN ('org-unit', 'location')
+                 AND NOT EXISTS (SELECT 1 FROM risk_assessment_evaluation sev WHERE sev.assignment_uuid = sa.uuid))
+    THEN 'analysing'
+  ELSE (SELECT sev.status FROM risk_assessment_evaluation sev WHERE sev.task_uuid = r.uuid
+         ORDER BY array_position(ARRAY['risksCreated', 'actionsAgreed', 'done'], sev.status) LIMIT 1) END`;
+
 const CATALOG_SORT = {
   title: 'r.title',
   type: 'r.type',
-  status: 'r.status',
+  status: `array_position(ARRAY['analysing', 'risksCreated', 'actionsAgreed', 'done'], (${STATUS_SQL}))`,
   dueDate: 'r.due_date',
   completedMemberCount: 'completed_member_count',
 };
@@ -35,7 +49,7 @@ type CatalogRow = Omit<TaskRow, 'type_locked'> & {
 };
 
 /** A task's columns with its member counts (one member with analyses in two assigned units counts once). */
-const CATALOG_COLUMNS = `r.uuid, r.title, r.type, ty.title AS type_title, ty.kind, r.status, r.active,
+const CATALOG_COLUMNS = `r.uuid, r.title, r.type, ty.title AS type_title, ty.kind, ${STATUS_SQL} AS status, r.active,
        r.due_date::text AS due_date, counts.assigned_member_count, counts.completed_member_count`;
 const CATALOG_FROM = `FROM risk_assessment_task r
   JOIN risk_assessment_type ty ON ty.identifier = r.type
@@ -144,7 +158,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Database): void 
 
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentSettings, async ({ body, session }) => {
     const [row] = await db.query<TaskRow>(
-      `SELECT r.uuid, r.title, r.type, ty.kind, r.status, r.due_date::text AS due_date, r.active,
+      `SELECT r.uuid, r.title, r.type, ty.kind, ${STATUS_SQL} AS status, r.due_date::text AS due_date, r.active,
               EXISTS (SELECT 1 FROM risk_assessment_assignment a WHERE a.task_uuid = r.uuid) AS type_locked
          FROM risk_assessment_task r JOIN risk_assessment_type ty ON ty.identifier = r.type
         WHERE r.uuid = $1 AND r.client_uuid = $2`,
