@@ -75,6 +75,52 @@ describe('start task counts', () => {
   });
 });
 
+describe('kept answers of the start page', () => {
+  it("answers a member's lists and counts anew as soon as a task, a course or an analysis changes, whoever wrote it", async () => {
+    const member = await memberUuid(server.db, 'acme', 'member');
+    const agent = await server.login('acme', 'member');
+    const counts = async () => (await agent.get('/api/start/read-task-counts')).json();
+    const elearnings = async () => (await agent.post('/api/elearning/read-member-tasks', table('all'))).json();
+    const analyses = async () => (await agent.post('/api/risk-assessment/read-member-tasks', table('all'))).json();
+    const before = { counts: await counts(), elearnings: await elearnings(), analyses: await analyses() };
+    expect(await counts()).toEqual(before.counts);
+    // Past the API: an e-learning task overdue, a course renamed, an analysis due next week.
+    const [task] = await server.db.query<{ uuid: string; elearning_uuid: string; due_date: string | null }>(
+      `SELECT t.uuid, t.elearning_uuid, t.due_date::text AS due_date FROM elearning_task t
+         JOIN elearning e ON e.uuid = t.elearning_uuid
+        WHERE t.member_uuid = $1 AND t.completed_at IS NULL AND t.reset_at IS NULL AND t.available_from <= current_date
+          AND e.active AND (e.deactivate_on IS NULL OR e.deactivate_on > current_date)
+          AND (e.activate_on IS NULL OR e.activate_on <= current_date) AND t.due_date >= current_date LIMIT 1`,
+      [member],
+    );
+    expect(task).toBeDefined();
+    await server.db.query('UPDATE elearning_task SET due_date = current_date - 1 WHERE uuid = $1', [task?.uuid]);
+    expect((await counts()).elearnings.overdue).toBe(before.counts.elearnings.overdue + 1);
+    expect((await elearnings()).items.find((item: { uuid: string }) => item.uuid === task?.uuid)?.dueStatus).toBe(
+      'overdue',
+    );
+    await server.db.query("UPDATE elearning SET title = 'Umbenannt' WHERE uuid = $1", [task?.elearning_uuid]);
+    await server.db.query("UPDATE elearning_language SET title = 'Umbenannt' WHERE elearning_uuid = $1", [
+      task?.elearning_uuid,
+    ]);
+    expect((await elearnings()).items.find((item: { uuid: string }) => item.uuid === task?.uuid)?.title).toBe(
+      'Umbenannt',
+    );
+    const [analysis] = await server.db.query<{ uuid: string }>(
+      `SELECT uuid FROM risk_assessment_member_task WHERE member_uuid = $1 AND completed_at IS NULL LIMIT 1`,
+      [member],
+    );
+    expect(analysis).toBeDefined();
+    await server.db.query('UPDATE risk_assessment_member_task SET due_date = current_date + 2 WHERE uuid = $1', [
+      analysis?.uuid,
+    ]);
+    expect((await analyses()).items.find((item: { uuid: string }) => item.uuid === analysis?.uuid)?.dueStatus).toBe(
+      'next7Days',
+    );
+    expect((await counts()).riskAssessments).toEqual((await analyses()).counts);
+  });
+});
+
 describe('risk-action filters for administrators', () => {
   it('lists the evaluations waiting for actions and those with actions agreed, with counts to match', async () => {
     const admin = await server.login('acme', 'admin');

@@ -186,3 +186,31 @@ CREATE TRIGGER elearning_language_version_update AFTER UPDATE ON elearning_langu
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_language_changed();
 CREATE TRIGGER elearning_language_version_delete AFTER DELETE ON elearning_language
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_language_changed();
+
+--   risk-tasks / client uuid: the client's members' analyses, its risk assessments and their evaluations (what "my
+--     analyses" and the start page's counts show).
+CREATE FUNCTION risk_tasks_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO data_change (scope, key, txid)
+  SELECT DISTINCT 'risk-tasks', client_uuid, txid_current() FROM changed_rows ON CONFLICT DO NOTHING;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER risk_tasks_member_task_insert AFTER INSERT ON risk_assessment_member_task
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_member_task_update AFTER UPDATE ON risk_assessment_member_task
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_member_task_delete AFTER DELETE ON risk_assessment_member_task
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_task_insert AFTER INSERT ON risk_assessment_task
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_task_update AFTER UPDATE ON risk_assessment_task
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_task_delete AFTER DELETE ON risk_assessment_task
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_evaluation_insert AFTER INSERT ON risk_assessment_evaluation
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_evaluation_update AFTER UPDATE ON risk_assessment_evaluation
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_evaluation_delete AFTER DELETE ON risk_assessment_evaluation
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();

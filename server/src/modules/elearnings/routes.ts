@@ -11,6 +11,7 @@ import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
 import { onMembershipChanged } from '../events/membershipEvents';
 import { readMemberTasks } from '../tasks/memberTasks';
+import { readTaskVersion } from '../tasks/taskVersion';
 import { buildStatisticsWorkbook } from './exportXlsx';
 import { registerElearningPlayerRoutes } from './playerRoutes';
 import {
@@ -580,7 +581,15 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
     }),
   );
 
-  registerEndpoint(app, db, ENDPOINTS.elearningMemberTasks, async ({ body, session }) =>
+  // My e-learnings (and the start page's list): kept per member for the client's task version (readTaskVersion).
+  const memberTasks = new KeptAnswers(ENDPOINTS.elearningMemberTasks);
+  registerEndpoint(app, db, ENDPOINTS.elearningMemberTasks, async ({ body, session, request }) => {
+    const version = await readTaskVersion(db, session);
+    const key = [session.memberUuid, session.settings.language, body];
+    return memberTasks.get(request, session, version, key, () => readOwnTasks(body, session));
+  });
+
+  const readOwnTasks = (body: z.output<typeof ENDPOINTS.elearningMemberTasks.request>, session: SessionContext) =>
     readMemberTasks(
       db,
       session,
@@ -597,8 +606,7 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
                            WHERE l.elearning_uuid = c.uuid AND l.language = me.language), c.title)`,
       },
       body,
-    ),
-  );
+    );
 
   registerEndpoint(app, db, ENDPOINTS.elearningMemberStatistics, async ({ session }) => {
     const [row] = await db.query<{ overdue: number; next7: number; month: number; done: number; all: number }>(

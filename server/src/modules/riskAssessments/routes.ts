@@ -1,8 +1,10 @@
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Database, LOCK_KEYS } from '../../db/database';
+import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
 import { installRiskAssessmentContent } from '../../seed/riskAssessmentContent';
+import { readTaskVersion } from '../tasks/taskVersion';
 import { registerActionRoutes } from './actions';
 import { registerAssignmentRoutes } from './assignments';
 import { registerCatalogRoutes } from './catalog';
@@ -26,7 +28,12 @@ export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database)
   registerEvaluationRoutes(app, db);
   registerActionRoutes(app, db);
   registerDetailRoutes(app, db);
-  registerEndpoint(app, db, ENDPOINTS.riskAssessmentMemberTasks, async ({ body, session }) =>
-    readRiskAssessmentMemberTasks(db, session, body),
-  );
+  // My analyses (and the start page's list): kept per member for the client's task version (readTaskVersion).
+  const memberTasks = new KeptAnswers(ENDPOINTS.riskAssessmentMemberTasks);
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentMemberTasks, async ({ body, session, request }) => {
+    const version = await readTaskVersion(db, session);
+    return memberTasks.get(request, session, version, [session.memberUuid, body], () =>
+      readRiskAssessmentMemberTasks(db, session, body),
+    );
+  });
 }

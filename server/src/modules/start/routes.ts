@@ -4,10 +4,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database';
 import { orderBy } from '../../db/rows';
 import { readTablePage } from '../../db/tablePage';
+import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
 import type { SessionContext } from '../auth/sessions';
 import { evaluableAssignments } from '../riskAssessments/evaluation';
 import { type DueCounts, ELEARNING_DUE_COUNTS_JSON, RISK_ASSESSMENT_DUE_COUNTS_JSON } from '../tasks/dueCounts';
+import { readTaskVersion } from '../tasks/taskVersion';
 
 /** Risk-action filter -> the status of the evaluations it lists (spec section 4: risk assessment status). */
 const RISK_ACTION_STATUS = { riskActionDefine: 'risksCreated', riskActionAgreed: 'actionsAgreed' } as const;
@@ -27,7 +29,16 @@ const EVALUATIONS_FROM = `FROM risk_assessment_evaluation ev
 
 /** Start overview (spec section 2 "Start"): the bubbles of both areas, and the administrators' risk-action filters. */
 export function registerStartRoutes(app: FastifyInstance, db: Database): void {
-  registerEndpoint(app, db, ENDPOINTS.startTaskCounts, async ({ session }) => {
+  // Kept per member for the client's task version (readTaskVersion): the start page asks on every visit.
+  const taskCounts = new KeptAnswers(ENDPOINTS.startTaskCounts);
+  registerEndpoint(app, db, ENDPOINTS.startTaskCounts, async ({ session, request }) => {
+    const version = await readTaskVersion(db, session);
+    return taskCounts.get(request, session, version, [session.memberUuid, session.role, session.featureFlags], () =>
+      readTaskCounts(session),
+    );
+  });
+
+  const readTaskCounts = async (session: SessionContext) => {
     const may = (permission: Permission, flag: keyof SessionContext['featureFlags']) =>
       session.featureFlags[flag] && hasAnyPermission(session.permissions, [permission]);
     // Every count the member may see in one statement: the start page asks on every visit.
@@ -53,7 +64,7 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
       riskAssessments: row?.risk_assessments ?? null,
       riskActions: row?.risk_actions ?? null,
     };
-  });
+  };
 
   registerEndpoint(app, db, ENDPOINTS.startRiskActionTasks, async ({ body, session }) => {
     const params: unknown[] = [RISK_ACTION_STATUS[body.filter.status]];
