@@ -111,6 +111,9 @@ describe('kept answers of the start page', () => {
       [member],
     );
     expect(analysis).toBeDefined();
+    // Read (and kept) at the version after the changes above: only the analysis' change can move it now.
+    const kept = await analyses();
+    expect(await analyses()).toEqual(kept);
     await server.db.query('UPDATE risk_assessment_member_task SET due_date = current_date + 2 WHERE uuid = $1', [
       analysis?.uuid,
     ]);
