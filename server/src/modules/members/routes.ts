@@ -10,7 +10,7 @@ import { registerEndpoint } from '../../http/route';
 import { visibleMembers } from '../access/scope';
 import { registerMemberLifecycleRoutes } from './lifecycleRoutes';
 import { readMember } from './memberRecord';
-import { lowerLikeDatabase, MemberSearchIndex, type SearchRow, searchOrder } from './searchIndex';
+import { lowerLikeDatabase, MemberSearchIndex, type SearchRow } from './searchIndex';
 import { registerMemberWriteRoutes } from './writeRoutes';
 
 /**
@@ -165,30 +165,40 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
       session.role === 'loc-admin' ||
       body.filter.orgUnitUuid !== undefined ||
       body.filter.locationUuid !== undefined;
-    const keyOrder = await memberOrders.get(
-      `${session.clientUuid}|${JSON.stringify([condition, params, order])}`,
-      session.companyVersion,
-      async () => {
-        if (needsMemberships) return readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList);
-        const ascending = await memberSearch.ascending(session.clientUuid, body.sortBy, session.companyVersion, () =>
+    // The page's keys and the total: for the client-wide list from the client's members in memory (a walk over
+    // one sort order, see SortedMembers), else from the order read by SQL and kept for the version.
+    const sorted = needsMemberships
+      ? null
+      : await memberSearch.ascending(session.clientUuid, body.sortBy, session.companyVersion, () =>
           readSearchRows(db, session.clientUuid, body.sortBy, memberSearch.maxRowsPerClient),
         );
-        if (!ascending) return readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList);
-        const term = body.filter.search;
-        const search = term
-          ? (lowerLikeDatabase(term) ??
-            (await db.query<{ term: string }>('SELECT lower($1::text) AS term', [term]))[0]?.term ??
-            term)
-          : undefined;
-        return searchOrder(
-          ascending,
-          { search, status: body.filter.status, role: body.filter.role },
-          body.sortDirection,
-        );
-      },
-    );
-    if (keyOrder.keys) {
-      const keys = keyOrder.keys.slice(offset, offset + body.perPage);
+    let pageKeys: { total: number; keys: readonly string[] } | null = null;
+    let total = 0;
+    if (sorted) {
+      const term = body.filter.search;
+      const search = term
+        ? (lowerLikeDatabase(term) ??
+          (await db.query<{ term: string }>('SELECT lower($1::text) AS term', [term]))[0]?.term ??
+          term)
+        : undefined;
+      const page = sorted.page(
+        { search, status: body.filter.status, role: body.filter.role },
+        body.sortDirection,
+        offset,
+        body.perPage,
+      );
+      pageKeys = { total: page.total, keys: page.keys ?? [] };
+    } else {
+      const keyOrder = await memberOrders.get(
+        `${session.clientUuid}|${JSON.stringify([condition, params, order])}`,
+        session.companyVersion,
+        () => readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList),
+      );
+      total = keyOrder.total;
+      if (keyOrder.keys) pageKeys = { total, keys: keyOrder.keys.slice(offset, offset + body.perPage) };
+    }
+    if (pageKeys) {
+      const keys = pageKeys.keys;
       const rows = await memberRows.get(session.clientUuid, session.companyVersion, keys, async (missing) =>
         (
           await db.query<MemberRow>(
@@ -198,7 +208,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
         ).map((row): [string, MemberListItem] => [row.uuid, toListItem(row)]),
       );
       const items = keys.flatMap((uuid) => rows.get(uuid) ?? []);
-      return { items, total: keyOrder.total };
+      return { items, total: pageKeys.total };
     }
 
     // A list too long to keep its keys: the page's keys first (from the index alone, however deep the page), then
@@ -212,7 +222,6 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
         ORDER BY ${memberOrder('r', body.sortBy, body.sortDirection)}`,
       pageParams,
     );
-    const total = keyOrder.total;
     return { items: rows.map(toListItem), total };
   });
 

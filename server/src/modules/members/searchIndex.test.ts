@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowerLikeDatabase, MemberSearchIndex, type SearchRow, searchOrder } from './searchIndex';
+import { lowerLikeDatabase, MemberSearchIndex, type SearchRow, SortedMembers } from './searchIndex';
 
 const row = (uuid: string, text: string, sortNull = false, status = 'active', role = 'member'): SearchRow => ({
   uuid,
@@ -9,29 +9,59 @@ const row = (uuid: string, text: string, sortNull = false, status = 'active', ro
   role,
 });
 
-describe('searchOrder', () => {
+describe('SortedMembers.page', () => {
   // Ascending order as the database gives it for a nullable sort column: NULLs last.
-  const ascending = [
-    row('a', 'anna'),
-    row('b', 'bernd', false, 'inactive'),
-    row('c', 'carla'),
-    row('n1', 'nina', true),
-    row('n2', 'nora', true, 'active', 'admin'),
-  ];
+  const sorted = () =>
+    new SortedMembers([
+      row('a', 'anna'),
+      row('b', 'bernd', false, 'inactive'),
+      row('c', 'carla'),
+      row('n1', 'nina', true),
+      row('n2', 'nora', true, 'active', 'admin'),
+    ]);
 
   it('keeps the ascending order, filtering by substring, status and role', () => {
-    expect(searchOrder(ascending, { status: 'all', search: 'n' }, 'asc')).toEqual({
+    const members = sorted();
+    expect(members.page({ status: 'all', search: 'n' }, 'asc', 0, 25)).toEqual({
       total: 4,
       keys: ['a', 'b', 'n1', 'n2'],
     });
-    expect(searchOrder(ascending, { status: 'inactive' }, 'asc').keys).toEqual(['b']);
-    expect(searchOrder(ascending, { status: 'all', role: 'admin' }, 'asc').keys).toEqual(['n2']);
+    expect(members.page({ status: 'inactive' }, 'asc', 0, 25).keys).toEqual(['b']);
+    expect(members.page({ status: 'all', role: 'admin' }, 'asc', 0, 25).keys).toEqual(['n2']);
     // Wildcards are plain characters.
-    expect(searchOrder(ascending, { status: 'all', search: '%' }, 'asc').total).toBe(0);
+    expect(members.page({ status: 'all', search: '%' }, 'asc', 0, 25).total).toBe(0);
   });
 
   it('reverses for descending but keeps NULLs last (col DESC NULLS LAST, uuid DESC)', () => {
-    expect(searchOrder(ascending, { status: 'all' }, 'desc').keys).toEqual(['c', 'b', 'a', 'n2', 'n1']);
+    expect(sorted().page({ status: 'all' }, 'desc', 0, 25).keys).toEqual(['c', 'b', 'a', 'n2', 'n1']);
+  });
+
+  it('answers one page with the total of every match, in both directions', () => {
+    const members = sorted();
+    expect(members.page({ status: 'all', search: 'n' }, 'asc', 1, 2)).toEqual({ total: 4, keys: ['b', 'n1'] });
+    expect(members.page({ status: 'all', search: 'n' }, 'desc', 1, 2)).toEqual({ total: 4, keys: ['a', 'n2'] });
+    expect(members.page({ status: 'all', search: 'n' }, 'asc', 4, 2)).toEqual({ total: 4, keys: [] });
+  });
+
+  it("tests a term against every member's text once, and again only after it was let go", () => {
+    const rows = [row('a', 'anna'), row('b', 'bernd')];
+    let tests = 0;
+    for (const each of rows) {
+      const text = each.text;
+      Object.defineProperty(each, 'text', {
+        get: () => {
+          tests++;
+          return text;
+        },
+      });
+    }
+    const members = new SortedMembers(rows, 1);
+    members.page({ status: 'all', search: 'n' }, 'asc', 0, 25);
+    members.page({ status: 'all', search: 'n' }, 'desc', 0, 1);
+    expect(tests).toBe(2);
+    members.page({ status: 'all', search: 'b' }, 'asc', 0, 25);
+    members.page({ status: 'all', search: 'n' }, 'asc', 0, 25);
+    expect(tests).toBe(6);
   });
 });
 

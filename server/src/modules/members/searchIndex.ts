@@ -32,8 +32,8 @@ export interface SearchFilter {
  * is not kept (the caller reads from the database as before).
  */
 export class MemberSearchIndex {
-  private readonly entries = new Map<string, { version: string; rows: readonly SearchRow[] }>();
-  private readonly loading = new Map<string, Promise<readonly SearchRow[] | null>>();
+  private readonly entries = new Map<string, { version: string; sorted: SortedMembers }>();
+  private readonly loading = new Map<string, Promise<SortedMembers | null>>();
   private rowsKept = 0;
 
   constructor(
@@ -47,74 +47,109 @@ export class MemberSearchIndex {
     sortBy: string,
     version: string,
     load: () => Promise<SearchRow[] | null>,
-  ): Promise<readonly SearchRow[] | null> {
+  ): Promise<SortedMembers | null> {
     const id = `${clientUuid}|${sortBy}`;
     const hit = this.entries.get(id);
     if (hit?.version === version) {
       this.entries.delete(id);
       this.entries.set(id, hit);
-      return hit.rows;
+      return hit.sorted;
     }
     const loadId = `${version}|${id}`;
     const pending = this.loading.get(loadId);
     if (pending) return pending;
-    const loaded = load().finally(() => this.loading.delete(loadId));
+    const loaded = load()
+      .then((rows) => (rows ? new SortedMembers(rows) : null))
+      .finally(() => this.loading.delete(loadId));
     this.loading.set(loadId, loaded);
-    const rows = await loaded;
-    if (rows) this.keep(id, version, rows);
-    return rows;
+    const sorted = await loaded;
+    if (sorted) this.keep(id, version, sorted);
+    return sorted;
   }
 
   get size(): number {
     return this.rowsKept;
   }
 
-  private keep(id: string, version: string, rows: readonly SearchRow[]): void {
+  private keep(id: string, version: string, sorted: SortedMembers): void {
     const kept = this.entries.get(id);
     // Versions only grow: a slow read of an older version never replaces a newer one.
     if (kept && BigInt(kept.version) > BigInt(version)) return;
     this.remove(id);
-    if (rows.length > this.maxRowsInAll) return;
+    if (sorted.rows.length > this.maxRowsInAll) return;
     for (const [oldest] of this.entries) {
-      if (this.rowsKept + rows.length <= this.maxRowsInAll) break;
+      if (this.rowsKept + sorted.rows.length <= this.maxRowsInAll) break;
       this.remove(oldest);
     }
-    this.entries.set(id, { version, rows });
-    this.rowsKept += rows.length;
+    this.entries.set(id, { version, sorted });
+    this.rowsKept += sorted.rows.length;
   }
 
   private remove(id: string): void {
     const entry = this.entries.get(id);
     if (!entry) return;
     this.entries.delete(id);
-    this.rowsKept -= entry.rows.length;
+    this.rowsKept -= entry.sorted.rows.length;
   }
 }
 
-/** The keys of the rows that pass `filter`, in the order asked for, from the ascending order of the sort key. */
-export function searchOrder(
-  ascending: readonly SearchRow[],
-  filter: SearchFilter,
-  direction: 'asc' | 'desc',
-): KeyOrder {
-  const matches = ascending.filter(
-    (row) =>
-      (filter.status === 'all' || row.status === filter.status) &&
-      (filter.role === undefined || row.role === filter.role) &&
-      (filter.search === undefined || row.text.includes(filter.search)),
-  );
-  if (direction === 'asc') return { total: matches.length, keys: matches.map((row) => row.uuid) };
-  // `col DESC NULLS LAST, … DESC`: the non-NULL rows reversed, then the NULL rows reversed (their tie-breakers flip too).
-  const keys: string[] = [];
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const row = matches[index] as SearchRow;
-    if (!row.sortNull) keys.push(row.uuid);
+/**
+ * One client's members in the ascending order of one sort key, with the members each search term matches kept as
+ * one byte per member in that order: an admin typing searches 2-3 letters long in varied sorts and pages (issue 18)
+ * repeats the same few terms, so each term is tested against every member's text once per version, and a page is a
+ * walk over those bytes instead of 10,000 substring tests (and no key list of every match is built and kept).
+ */
+export class SortedMembers {
+  private readonly matches = new Map<string, Uint8Array>();
+
+  constructor(
+    readonly rows: readonly SearchRow[],
+    private readonly maxTerms = 256,
+  ) {}
+
+  /** One byte per member, 1 where `term` is in his search text; kept for the least recently used `maxTerms`. */
+  matchesOf(term: string): Uint8Array {
+    const kept = this.matches.get(term);
+    if (kept) {
+      this.matches.delete(term);
+      this.matches.set(term, kept);
+      return kept;
+    }
+    const found = new Uint8Array(this.rows.length);
+    for (const [index, row] of this.rows.entries()) if (row.text.includes(term)) found[index] = 1;
+    if (this.matches.size >= this.maxTerms) {
+      const [oldest] = this.matches.keys();
+      if (oldest !== undefined) this.matches.delete(oldest);
+    }
+    this.matches.set(term, found);
+    return found;
   }
-  for (let index = matches.length - 1; index >= 0; index--) {
-    const row = matches[index] as SearchRow;
-    if (row.sortNull) keys.push(row.uuid);
+
+  /**
+   * The keys of one page of the members that pass `filter`, in the order asked for, and how many pass in all. The
+   * order of the database's `ORDER BY` (descending: the non-NULL rows reversed, then the NULL rows reversed: every
+   * ORDER BY column flips, NULLS LAST keeps NULLs at the end).
+   */
+  page(filter: SearchFilter, direction: 'asc' | 'desc', offset: number, limit: number): KeyOrder {
+    const found = filter.search === undefined ? null : this.matchesOf(filter.search);
+    const keys: string[] = [];
+    let total = 0;
+    const visit = (index: number) => {
+      const row = this.rows[index] as SearchRow;
+      if (found && found[index] === 0) return;
+      if (filter.status !== 'all' && row.status !== filter.status) return;
+      if (filter.role !== undefined && row.role !== filter.role) return;
+      if (total >= offset && keys.length < limit) keys.push(row.uuid);
+      total++;
+    };
+    if (direction === 'asc') {
+      for (let index = 0; index < this.rows.length; index++) visit(index);
+    } else {
+      for (let index = this.rows.length - 1; index >= 0; index--) if (!this.rows[index]?.sortNull) visit(index);
+      for (let index = this.rows.length - 1; index >= 0; index--) if (this.rows[index]?.sortNull) visit(index);
+    }
+    return { total, keys };
   }
-  return { total: matches.length, keys };
 }
 
 /**
