@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeringPostgres, dropSchema, schemaName } from '../../test/serverProcess';
 import { type Database, openPostgres } from './database';
+import { GENERIC_PLAN_MARK } from './postgresPrepared';
 
 // PostgreSQL only (CI runs the API tests again with DATABASE_URL): PGlite has statements of its own.
 const url = await answeringPostgres();
@@ -44,6 +45,10 @@ describe.skipIf(!url)('PostgreSQL prepared statements', () => {
       await tx.query(text, [[1]]);
       const prepared = await tx.query('SELECT 1 FROM pg_prepared_statements WHERE statement = $1', [text]);
       expect(prepared).toEqual([]);
+      // Unless its text says that one plan serves every list.
+      const marked = `SELECT id FROM item WHERE id = ANY($1::int[]) ORDER BY id ${GENERIC_PLAN_MARK}`;
+      expect(await tx.query(marked, [[2]])).toEqual([{ id: 2 }]);
+      expect(await tx.query('SELECT 1 FROM pg_prepared_statements WHERE statement = $1', [marked])).toHaveLength(1);
     });
   });
 

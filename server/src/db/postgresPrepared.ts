@@ -22,6 +22,12 @@ const STALE_STATEMENT = new Set([
 const ARRAY_PARAMETER = /\$\d+::[a-z_]+\[\]/i;
 
 /**
+ * A comment for the text of a statement whose list parameter never changes its plan, such as the rows of a page looked
+ * up by primary key: such a statement is prepared like any other.
+ */
+export const GENERIC_PLAN_MARK = '/* one plan */';
+
+/**
  * Named prepared statements on PostgreSQL. node-postgres sends every unnamed query through parse, analysis and
  * planning again; for the short queries of most calls that is more than half of the database's work (the start
  * page's task counts: planning 0.35 ms, execution 0.37 ms). A named statement is parsed once per connection, and
@@ -40,7 +46,8 @@ export class PostgresStatements {
 
   private nameOf(text: string): string | undefined {
     const known = this.names.get(text);
-    if (known || this.names.size >= this.maxNames || ARRAY_PARAMETER.test(text)) return known;
+    if (known || this.names.size >= this.maxNames) return known;
+    if (ARRAY_PARAMETER.test(text) && !text.includes(GENERIC_PLAN_MARK)) return undefined;
     const name = `dash_${(++this.counter).toString(36)}`;
     this.names.set(text, name);
     return name;

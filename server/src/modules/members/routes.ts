@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../db/database';
 import { type KeyOrder, KeyOrderCache } from '../../db/keyOrderCache';
+import { GENERIC_PLAN_MARK } from '../../db/postgresPrepared';
 import { iso, likePattern } from '../../db/rows';
 import { VersionedRowCache } from '../../db/versionedRowCache';
 import { ApiHttpError } from '../../http/errors';
@@ -202,7 +203,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
       const rows = await memberRows.get(session.clientUuid, session.companyVersion, keys, async (missing) =>
         (
           await db.query<MemberRow>(
-            `SELECT ${MEMBER_COLUMNS} FROM member r WHERE r.uuid = ANY($1::uuid[]) AND r.client_uuid = $2`,
+            `SELECT ${MEMBER_COLUMNS} FROM member r WHERE r.uuid = ANY($1::uuid[]) AND r.client_uuid = $2 ${GENERIC_PLAN_MARK}`,
             [missing, session.clientUuid],
           )
         ).map((row): [string, MemberListItem] => [row.uuid, toListItem(row)]),
