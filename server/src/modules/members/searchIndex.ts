@@ -33,6 +33,8 @@ export interface SearchFilter {
  */
 export class MemberSearchIndex {
   private readonly entries = new Map<string, { version: string; sorted: SortedMembers }>();
+  /** Per client, the search terms' matches shared by every sort order read at the same version. */
+  private readonly terms = new Map<string, { version: string; terms: ClientTerms }>();
   private readonly loading = new Map<string, Promise<SortedMembers | null>>();
   private rowsKept = 0;
 
@@ -59,7 +61,7 @@ export class MemberSearchIndex {
     const pending = this.loading.get(loadId);
     if (pending) return pending;
     const loaded = load()
-      .then((rows) => (rows ? new SortedMembers(rows) : null))
+      .then((rows) => (rows ? new SortedMembers(rows, this.termsOf(clientUuid, version)) : null))
       .finally(() => this.loading.delete(loadId));
     this.loading.set(loadId, loaded);
     const sorted = await loaded;
@@ -69,6 +71,15 @@ export class MemberSearchIndex {
 
   get size(): number {
     return this.rowsKept;
+  }
+
+  private termsOf(clientUuid: string, version: string): ClientTerms {
+    const kept = this.terms.get(clientUuid);
+    if (kept?.version === version) return kept.terms;
+    const terms = new ClientTerms();
+    // An older version's read must not throw away the newer one's terms (it just gets terms of its own).
+    if (!kept || !(BigInt(kept.version) > BigInt(version))) this.terms.set(clientUuid, { version, terms });
+    return terms;
   }
 
   private keep(id: string, version: string, sorted: SortedMembers): void {
@@ -90,39 +101,67 @@ export class MemberSearchIndex {
     if (!entry) return;
     this.entries.delete(id);
     this.rowsKept -= entry.sorted.rows.length;
+    const clientUuid = id.slice(0, id.indexOf('|'));
+    if (![...this.entries.keys()].some((other) => other.startsWith(`${clientUuid}|`))) this.terms.delete(clientUuid);
   }
 }
 
 /**
- * One client's members in the ascending order of one sort key, with the members each search term matches kept as
- * one byte per member in that order: an admin typing searches 2-3 letters long in varied sorts and pages (issue 18)
- * repeats the same few terms, so each term is tested against every member's text once per version, and a page is a
- * walk over those bytes instead of 10,000 substring tests (and no key list of every match is built and kept).
+ * One client's members at one version, each with a number of its own, and which of them each search term matches
+ * (one byte per member): tested once per term, whatever the sort order asked for.
  */
-export class SortedMembers {
+export class ClientTerms {
+  private readonly ids = new Map<string, number>();
+  private readonly texts: string[] = [];
   private readonly matches = new Map<string, Uint8Array>();
 
-  constructor(
-    readonly rows: readonly SearchRow[],
-    private readonly maxTerms = 256,
-  ) {}
+  constructor(private readonly maxTerms = 256) {}
 
-  /** One byte per member, 1 where `term` is in his search text; kept for the least recently used `maxTerms`. */
+  /** The member's number (given on first sight). */
+  idOf(row: SearchRow): number {
+    let id = this.ids.get(row.uuid);
+    if (id === undefined) {
+      id = this.texts.length;
+      this.ids.set(row.uuid, id);
+      this.texts.push(row.text);
+    }
+    return id;
+  }
+
+  /** 1 at the number of every member whose search text holds `term`; kept for the least recently used `maxTerms`. */
   matchesOf(term: string): Uint8Array {
     const kept = this.matches.get(term);
-    if (kept) {
+    if (kept && kept.length === this.texts.length) {
       this.matches.delete(term);
       this.matches.set(term, kept);
       return kept;
     }
-    const found = new Uint8Array(this.rows.length);
-    for (const [index, row] of this.rows.entries()) if (row.text.includes(term)) found[index] = 1;
+    const found = new Uint8Array(this.texts.length);
+    for (const [id, text] of this.texts.entries()) if (text.includes(term)) found[id] = 1;
     if (this.matches.size >= this.maxTerms) {
       const [oldest] = this.matches.keys();
       if (oldest !== undefined) this.matches.delete(oldest);
     }
     this.matches.set(term, found);
     return found;
+  }
+}
+
+/**
+ * One client's members in the ascending order of one sort key. An admin typing searches 2-3 letters long in varied
+ * sorts and pages (issue 18) repeats the same few terms: each term is tested against every member's text once per
+ * version (ClientTerms, shared by every sort order), and a page is a walk over one byte per member instead of 10,000
+ * substring tests (and no key list of every match is built and kept).
+ */
+export class SortedMembers {
+  /** Each position's member number in `terms`. */
+  private readonly ids: Uint32Array;
+
+  constructor(
+    readonly rows: readonly SearchRow[],
+    private readonly terms: ClientTerms = new ClientTerms(),
+  ) {
+    this.ids = Uint32Array.from(rows, (row) => terms.idOf(row));
   }
 
   /**
@@ -131,12 +170,12 @@ export class SortedMembers {
    * ORDER BY column flips, NULLS LAST keeps NULLs at the end).
    */
   page(filter: SearchFilter, direction: 'asc' | 'desc', offset: number, limit: number): KeyOrder {
-    const found = filter.search === undefined ? null : this.matchesOf(filter.search);
+    const found = filter.search === undefined ? null : this.terms.matchesOf(filter.search);
     const keys: string[] = [];
     let total = 0;
     const visit = (index: number) => {
       const row = this.rows[index] as SearchRow;
-      if (found && found[index] === 0) return;
+      if (found && found[this.ids[index] as number] === 0) return;
       if (filter.status !== 'all' && row.status !== filter.status) return;
       if (filter.role !== undefined && row.role !== filter.role) return;
       if (total >= offset && keys.length < limit) keys.push(row.uuid);
