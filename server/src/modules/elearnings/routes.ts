@@ -443,6 +443,14 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
   ) => {
     const { sql, params } = statisticsRowsSql(session, body.uuid, {});
     const visibleUnits = visibleOrgUnits(session, params, 'o');
+    const counts = `count(*)::int AS assigned,
+              (count(*) FILTER (WHERE r.status = 'completed'))::int AS completed,
+              (count(*) FILTER (WHERE r.status = 'due'))::int AS due,
+              (count(*) FILTER (WHERE r.status = 'inprogress'))::int AS inprogress,
+              (count(*) FILTER (WHERE r.status = 'overdue'))::int AS overdue`;
+    // The members' rows once; then each unit's stored members, and the default unit, which holds every member of
+    // the rows (they are the client's, not archived): through the org_unit_membership view the planner joined the
+    // default unit with every member of every client (1.4 s at 1,000,000 members).
     const units = await db.query<{
       uuid: string;
       name: string;
@@ -452,29 +460,38 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
       inprogress: number;
       overdue: number;
     }>(
-      `SELECT o.uuid, o.name, count(*)::int AS assigned,
-              (count(*) FILTER (WHERE r.status = 'completed'))::int AS completed,
-              (count(*) FILTER (WHERE r.status = 'due'))::int AS due,
-              (count(*) FILTER (WHERE r.status = 'inprogress'))::int AS inprogress,
-              (count(*) FILTER (WHERE r.status = 'overdue'))::int AS overdue
-         FROM (${sql}) r
-         JOIN org_unit_membership om ON om.member_uuid = r.member_uuid
-         JOIN org_unit o ON o.uuid = om.org_unit_uuid
-        WHERE ${visibleUnits}
-        GROUP BY o.uuid, o.name, o.is_default
-        ORDER BY o.is_default DESC, o.name, o.uuid`,
+      `WITH r AS MATERIALIZED (${sql})
+       SELECT * FROM (
+         SELECT o.uuid, o.name, o.is_default, ${counts}
+           FROM r JOIN org_unit_member om ON om.member_uuid = r.member_uuid JOIN org_unit o ON o.uuid = om.org_unit_uuid
+          WHERE ${visibleUnits} AND NOT o.is_default
+          GROUP BY o.uuid, o.name, o.is_default
+         UNION ALL
+         SELECT o.uuid, o.name, o.is_default, ${counts}
+           FROM org_unit o CROSS JOIN r
+          WHERE ${visibleUnits} AND o.is_default
+          GROUP BY o.uuid, o.name, o.is_default) units
+        ORDER BY is_default DESC, name, uuid`,
       params,
     );
     const timeParams: unknown[] = [body.uuid];
     const visible = visibleMembers(session, timeParams, 'm');
+    // Each attempt that was overdue on some day of the last 12 weeks, read once and checked against each day (the
+    // days joined to the attempts re-read the e-learning's attempts once per day: 0.5 s for 10,000).
     const overdueOverTime = await db.query<{ date: string; overdue: number }>(
-      `SELECT d.day::date::text AS date, count(t.uuid)::int AS overdue
-         FROM generate_series(current_date - 77, current_date, interval '7 days') AS d(day)
-         LEFT JOIN (elearning_task t JOIN member m ON m.uuid = t.member_uuid AND m.archived_at IS NULL AND ${visible})
-                ON t.elearning_uuid = $1 AND t.due_date < d.day::date AND t.available_from <= d.day::date
-               AND (t.completed_at IS NULL OR t.completed_at::date > d.day::date)
-               AND (t.reset_at IS NULL OR t.reset_at::date > d.day::date)
-        GROUP BY d.day ORDER BY d.day`,
+      `WITH days AS (SELECT d.day::date AS day FROM generate_series(current_date - 77, current_date, interval '7 days') AS d(day)),
+            late AS MATERIALIZED (
+              SELECT t.due_date, t.available_from, t.completed_at::date AS completed_on, t.reset_at::date AS reset_on
+                FROM elearning_task t JOIN member m ON m.uuid = t.member_uuid AND m.archived_at IS NULL AND ${visible}
+               WHERE t.elearning_uuid = $1 AND t.due_date < current_date
+                 AND (t.completed_at IS NULL OR t.completed_at::date > current_date - 77)
+                 AND (t.reset_at IS NULL OR t.reset_at::date > current_date - 77))
+       SELECT days.day::text AS date,
+              (SELECT count(*) FROM late
+                WHERE late.due_date < days.day AND late.available_from <= days.day
+                  AND (late.completed_on IS NULL OR late.completed_on > days.day)
+                  AND (late.reset_on IS NULL OR late.reset_on > days.day))::int AS overdue
+         FROM days ORDER BY days.day`,
       timeParams,
     );
     return {
