@@ -133,6 +133,53 @@ describe('catalogue and settings', () => {
     expect(filtered.total).toBe(1);
   });
 
+  it('keeps the catalogue and the evaluation list only while nothing they show changed, whoever wrote it', async () => {
+    const survey = async () =>
+      riskAssessmentCatalogResponseSchema
+        .parse(await ok(admin, 'read-catalog-list', { filter: { type: 'mental-load' } }))
+        .items.at(0);
+    const listed = async () =>
+      (
+        await ok<{ items: Array<{ assignmentUuid: string; completedMemberCount: number; targetName: string }> }>(
+          admin,
+          'read-assignment-overview-list',
+          { filter: {}, page: 1, perPage: 100, sortBy: 'title', sortDirection: 'asc' },
+        )
+      ).items;
+    const before = await survey();
+    expect(await survey()).toEqual(before);
+    const rows = await listed();
+    // Past the API: an analysis completed, then a unit renamed.
+    const [open] = await server.db.query<{ uuid: string; assignment_uuid: string }>(
+      `SELECT mt.uuid, mt.assignment_uuid FROM risk_assessment_member_task mt WHERE mt.task_uuid = $1
+          AND mt.completed_at IS NULL AND mt.assignment_uuid IS NOT NULL LIMIT 1`,
+      [before?.uuid],
+    );
+    expect(open).toBeDefined();
+    await server.db.query('UPDATE risk_assessment_member_task SET completed_at = now() WHERE uuid = $1', [open?.uuid]);
+    try {
+      expect((await survey())?.completedMemberCount).toBe((before?.completedMemberCount ?? 0) + 1);
+      const row = (await listed()).find((item) => item.assignmentUuid === open?.assignment_uuid);
+      const was = rows.find((item) => item.assignmentUuid === open?.assignment_uuid);
+      expect(row?.completedMemberCount).toBe((was?.completedMemberCount ?? 0) + 1);
+      await server.db.query(
+        `UPDATE org_unit SET name = name || ' (neu)' WHERE uuid = (SELECT org_unit_uuid FROM risk_assessment_assignment
+          WHERE uuid = $1)`,
+        [open?.assignment_uuid],
+      );
+      const renamed = (await listed()).find((item) => item.assignmentUuid === open?.assignment_uuid);
+      expect(renamed?.targetName).toBe(`${was?.targetName} (neu)`);
+    } finally {
+      await server.db.query('UPDATE risk_assessment_member_task SET completed_at = NULL WHERE uuid = $1', [open?.uuid]);
+      await server.db.query(
+        `UPDATE org_unit SET name = replace(name, ' (neu)', '') WHERE uuid = (SELECT org_unit_uuid
+          FROM risk_assessment_assignment WHERE uuid = $1)`,
+        [open?.assignment_uuid],
+      );
+    }
+    expect(await survey()).toEqual(before);
+  });
+
   it('creates and changes a task; its type is fixed once it has assignments (Task.TypeMismatch)', async () => {
     expectError(
       await admin.post(`${API}/save-settings`, { title: 'X', type: 'unknown', dueDate: null, active: true }),

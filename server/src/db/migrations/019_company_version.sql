@@ -187,8 +187,8 @@ CREATE TRIGGER elearning_language_version_update AFTER UPDATE ON elearning_langu
 CREATE TRIGGER elearning_language_version_delete AFTER DELETE ON elearning_language
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION elearning_language_changed();
 
---   risk-tasks / client uuid: the client's members' analyses, its risk assessments and their evaluations (what "my
---     analyses" and the start page's counts show).
+--   risk-tasks / client uuid: the client's members' analyses, its risk assessments, their assignments and their
+--     evaluations (what "my analyses", the start page's counts, the catalogue and the evaluation list show).
 CREATE FUNCTION risk_tasks_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO data_change (scope, key, txid)
@@ -213,4 +213,10 @@ CREATE TRIGGER risk_tasks_evaluation_insert AFTER INSERT ON risk_assessment_eval
 CREATE TRIGGER risk_tasks_evaluation_update AFTER UPDATE ON risk_assessment_evaluation
   REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
 CREATE TRIGGER risk_tasks_evaluation_delete AFTER DELETE ON risk_assessment_evaluation
+  REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_assignment_insert AFTER INSERT ON risk_assessment_assignment
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_assignment_update AFTER UPDATE ON risk_assessment_assignment
+  REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();
+CREATE TRIGGER risk_tasks_assignment_delete AFTER DELETE ON risk_assessment_assignment
   REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION risk_tasks_changed();

@@ -1,11 +1,15 @@
 import { ENDPOINTS, type RiskAssessmentCatalogItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Database } from '../../db/database';
 import { iso, likePattern, orderBy } from '../../db/rows';
 import { readTablePage } from '../../db/tablePage';
 import { ApiHttpError } from '../../http/errors';
+import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
 import { recordAudit } from '../audit/auditTrail';
+import type { SessionContext } from '../auth/sessions';
+import { readRiskVersion } from '../tasks/taskVersion';
 import { loadContent } from './content';
 import { syncMemberTasks } from './memberTaskSync';
 
@@ -75,7 +79,16 @@ function toCatalogItem(row: CatalogRow): RiskAssessmentCatalogItem {
 
 /** The catalogue, the types and each task's details and settings (catalog/list, catalog/details/{uuid}/settings). */
 export function registerCatalogRoutes(app: FastifyInstance, db: Database): void {
-  registerEndpoint(app, db, ENDPOINTS.riskAssessmentCatalog, async ({ body, session }) => {
+  // Kept for the client's risk version (readRiskVersion): the counts and statuses read every analysis.
+  const catalogs = new KeptAnswers(ENDPOINTS.riskAssessmentCatalog);
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentCatalog, async ({ body, session, request }) =>
+    catalogs.get(request, session, await readRiskVersion(db, session), body, () => readCatalog(body, session)),
+  );
+
+  const readCatalog = async (
+    body: z.output<typeof ENDPOINTS.riskAssessmentCatalog.request>,
+    session: SessionContext,
+  ) => {
     const params: unknown[] = [session.clientUuid];
     let condition = 'r.client_uuid = $1';
     if (body.filter.search) {
@@ -95,7 +108,7 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Database): void 
       perPage: body.perPage,
     });
     return { items: rows.map(toCatalogItem), total };
-  });
+  };
 
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentDetails, async ({ body, session }) => {
     const [row] = await db.query<

@@ -8,13 +8,16 @@ import {
   type Risk,
 } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Database, Queryable } from '../../db/database';
 import { iso, likePattern, orderBy } from '../../db/rows';
 import { readTablePage } from '../../db/tablePage';
 import { ApiHttpError } from '../../http/errors';
+import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
 import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
+import { readRiskVersion } from '../tasks/taskVersion';
 import { MATRIX_VERSION, scoreRisk } from './riskMatrix';
 
 /**
@@ -201,7 +204,18 @@ export async function evaluateAssignment(
 
 /** The evaluation list, finishing the analysis phase, the evaluation's header with its matrix, and its risks. */
 export function registerEvaluationRoutes(app: FastifyInstance, db: Database): void {
-  registerEndpoint(app, db, ENDPOINTS.riskAssessmentEvaluationList, async ({ body, session }) => {
+  // Kept for the client's risk version (readRiskVersion): the counts read every analysis of every assignment.
+  const evaluationLists = new KeptAnswers(ENDPOINTS.riskAssessmentEvaluationList);
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentEvaluationList, async ({ body, session, request }) =>
+    evaluationLists.get(request, session, await readRiskVersion(db, session), body, () =>
+      readEvaluationList(body, session),
+    ),
+  );
+
+  const readEvaluationList = async (
+    body: z.output<typeof ENDPOINTS.riskAssessmentEvaluationList.request>,
+    session: SessionContext,
+  ) => {
     const params: unknown[] = [];
     const condition = evaluableAssignments(session, params);
     const outer: string[] = ['TRUE'];
@@ -266,7 +280,7 @@ export function registerEvaluationRoutes(app: FastifyInstance, db: Database): vo
       })),
       total,
     };
-  });
+  };
 
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentFinishAnalysis, async ({ body, session }) =>
     db.transaction(async (tx) => {

@@ -17,3 +17,16 @@ export async function readTaskVersion(db: Queryable, session: SessionContext): P
   );
   return `${session.companyVersion}.${row?.version ?? '0.0.0'}`;
 }
+
+/**
+ * The version of the client's risk assessments as the catalogue and the evaluation list show them: the company
+ * version (names of units and locations) and the risk-tasks version (assessments, assignments, analyses,
+ * evaluations).
+ */
+export async function readRiskVersion(db: Queryable, session: SessionContext): Promise<string> {
+  const [row] = await db.query<{ version: string }>(
+    `SELECT coalesce(max(version), 0)::text AS version FROM data_version WHERE scope = 'risk-tasks' AND key = $1`,
+    [session.clientUuid],
+  );
+  return `${session.companyVersion}.${row?.version ?? '0'}`;
+}
