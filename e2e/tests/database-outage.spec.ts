@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import pg from 'pg';
 import {
+  answeringPostgres,
   dropSchema,
   type ServerProcess,
   schemaName,
@@ -12,23 +12,6 @@ import {
 import { expectStartPageLoaded, signIn } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
-
-/** The PostgreSQL server of the machine (CI has one on 127.0.0.1:5432), or nothing: the test is skipped then. */
-async function answeringPostgres(): Promise<string | undefined> {
-  for (const url of [process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/test'].filter(Boolean)) {
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return url;
-    } catch {
-      // try the next one
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  }
-  return undefined;
-}
 
 /**
  * Issue 19, in the browser: a server of its own on PostgreSQL behind a TCP proxy that the test cuts and restores,
@@ -43,7 +26,8 @@ test.describe('the database goes away and comes back', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    url = await answeringPostgres();
+    // The machine's PostgreSQL (CI has one on 127.0.0.1:5432); without one the test is skipped.
+    url = await answeringPostgres([process.env.DATABASE_URL, 'postgres://postgres@127.0.0.1:5432/test']);
     if (!url) return;
     proxy = TcpProxy.forUrl(url);
     await proxy.start();

@@ -158,23 +158,27 @@ export class HttpClient {
 }
 
 /**
- * The PostgreSQL server the PostgreSQL-only fault tests use: DATABASE_URL when set and answering, else nothing (the
- * test file is skipped, as on a machine without PostgreSQL). Without DATABASE_URL the API tests run on PGlite, and
- * the PostgreSQL run of CI (.ci/run) runs these files again with it.
+ * The PostgreSQL server the PostgreSQL-only fault tests use: DATABASE_URL when set and answering (or the first of
+ * `candidates` that answers), else nothing (the test file is skipped, as on a machine without PostgreSQL). Without
+ * DATABASE_URL the API tests run on PGlite, and the PostgreSQL run of CI (.ci/run) runs these files again with it.
  */
-export async function answeringPostgres(): Promise<string | undefined> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return undefined;
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => undefined);
+export async function answeringPostgres(
+  candidates: ReadonlyArray<string | undefined> = [process.env.DATABASE_URL],
+): Promise<string | undefined> {
+  for (const url of candidates) {
+    if (!url) continue;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
+    try {
+      await client.connect();
+      await client.query('SELECT 1');
+      return url;
+    } catch {
+      // try the next one
+    } finally {
+      await client.end().catch(() => undefined);
+    }
   }
+  return undefined;
 }
 
 /** A schema name of our own on the shared PostgreSQL (dropped by `dropSchema`). */
