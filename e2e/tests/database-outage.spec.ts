@@ -65,12 +65,17 @@ test.describe('the database goes away and comes back', () => {
       { timeout: 15_000 },
     );
     await expect(page.getByTestId('logout')).toBeVisible();
+    // The table says its list could not be loaded, not that there are no members.
+    const table = page.locator('.ui-table');
+    await expect(table.getByRole('alert')).toContainText('Die Liste konnte nicht geladen werden.');
+    await expect(table).not.toContainText('Keine Mitarbeiter');
     await page.screenshot({ path: `${SCREENSHOTS}database-outage-toast.png` });
 
     await proxy.restore();
-    // The server reconnects by itself: the same page loads its members, the member was never signed out.
-    await page.reload();
-    await expect(page.locator('.ui-table tbody tr').first()).toBeVisible({ timeout: 15_000 });
+    // The server reconnects by itself: the table's retry loads the members, the member was never signed out.
+    await table.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(page.locator('.ui-table tbody tr a').first()).toBeVisible({ timeout: 15_000 });
+    await expect(table.getByRole('alert')).toHaveCount(0);
     await expect(page).toHaveURL(/\/dashboard\/company\/members\/list/);
     await expect(page.getByTestId('logout')).toBeVisible();
   });

@@ -1,12 +1,13 @@
 import type { AreaRegistration } from '@dash/shared-ui';
-import { COMPANY_TRANSLATIONS } from './i18n';
 import { COMPANY_ROUTES } from './routes';
 
 export default function register(): AreaRegistration {
   return {
     area: 'mf-company',
     namespace: 'company',
-    translations: COMPANY_TRANSLATIONS,
+    // One chunk per language: only the one shown is downloaded.
+    loadTranslations: async (language) =>
+      (language === 'en_GB' ? await import('./i18n/en_GB') : await import('./i18n/de_DE')).default,
     routes: [
       {
         path: COMPANY_ROUTES.memberList,

@@ -1,13 +1,13 @@
 import type { AreaRegistration } from '@dash/shared-ui';
-import de_DE from './i18n/de_DE.json';
-import en_GB from './i18n/en_GB.json';
 import { PROFILE_ROUTES } from './routes';
 
 export default function register(): AreaRegistration {
   return {
     area: 'mf-profile',
     namespace: 'profile',
-    translations: { de_DE, en_GB },
+    // One chunk per language: only the one shown is downloaded.
+    loadTranslations: async (language) =>
+      (language === 'en_GB' ? await import('./i18n/en_GB.json') : await import('./i18n/de_DE.json')).default,
     routes: [
       {
         path: PROFILE_ROUTES.details,

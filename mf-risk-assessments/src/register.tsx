@@ -1,6 +1,4 @@
 import type { AreaRegistration } from '@dash/shared-ui';
-import de_DE from './i18n/de_DE.json';
-import en_GB from './i18n/en_GB.json';
 import { RISK_ASSESSMENT_ROUTES } from './routes';
 import './riskAssessments.css';
 
@@ -8,7 +6,9 @@ export default function register(): AreaRegistration {
   return {
     area: 'mf-risk-assessments',
     namespace: 'riskAssessments',
-    translations: { de_DE, en_GB },
+    // One chunk per language: only the one shown is downloaded.
+    loadTranslations: async (language) =>
+      (language === 'en_GB' ? await import('./i18n/en_GB.json') : await import('./i18n/de_DE.json')).default,
     routes: [
       {
         path: RISK_ASSESSMENT_ROUTES.catalogList,

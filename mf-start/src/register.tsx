@@ -1,6 +1,4 @@
 import type { AreaRegistration } from '@dash/shared-ui';
-import de_DE from './i18n/de_DE.json';
-import en_GB from './i18n/en_GB.json';
 import { START_ROUTES } from './routes';
 
 const overview = () => import('./features/overview/components/OverviewPage');
@@ -13,7 +11,9 @@ export default function register(): AreaRegistration {
   return {
     area: 'mf-start',
     namespace: 'start',
-    translations: { de_DE, en_GB },
+    // One chunk per language: only the one shown is downloaded.
+    loadTranslations: async (language) =>
+      (language === 'en_GB' ? await import('./i18n/en_GB.json') : await import('./i18n/de_DE.json')).default,
     routes: [
       { path: START_ROUTES.overview, load: overview },
       { path: START_ROUTES.overviewTab, load: overview },

@@ -75,4 +75,42 @@ describe('area namespaces', () => {
     expect(i18n.t('title', { ns: 'company' })).toBe('Company');
     expect(i18n.t('footer.legalNotice')).toBe('Legal notice');
   });
+
+  it("loads an area's texts in the language shown, and the other one before switching to it", async () => {
+    const { addNamespaceLoader, changeLanguage, i18n, initI18n, loadNamespaceTexts } = await import('./index');
+    await initI18n('de_DE');
+    const texts = { de_DE: { title: 'Risikobeurteilungen' }, en_GB: { title: 'Risk assessments' } };
+    const load = vi.fn(async (language: 'de_DE' | 'en_GB') => texts[language]);
+    const unused = vi.fn(async () => ({ title: 'Unternehmen' }));
+    addNamespaceLoader('risk', load);
+    addNamespaceLoader('company', unused);
+    await loadNamespaceTexts('risk');
+    expect(load.mock.calls).toEqual([['de_DE']]);
+    expect(i18n.t('title', { ns: 'risk' })).toBe('Risikobeurteilungen');
+    await changeLanguage('en_GB');
+    // The English texts are there when the language changes: no moment with keys on the page.
+    expect(i18n.t('title', { ns: 'risk' })).toBe('Risk assessments');
+    await changeLanguage('de_DE');
+    await changeLanguage('en_GB');
+    expect(load.mock.calls).toEqual([['de_DE'], ['en_GB']]);
+    // A namespace no page has used is not downloaded by a switch either.
+    expect(unused).not.toHaveBeenCalled();
+  });
+
+  it('tries a failed area text load again on the next switch, and keeps the language until it succeeds', async () => {
+    const { addNamespaceLoader, changeLanguage, i18n, initI18n, loadNamespaceTexts } = await import('./index');
+    await initI18n('de_DE');
+    let offline = true;
+    const load = vi.fn(async (language: 'de_DE' | 'en_GB') => {
+      if (language === 'en_GB' && offline) throw new Error('offline');
+      return { title: language === 'en_GB' ? 'Templates' : 'Vorlagen' };
+    });
+    addNamespaceLoader('templates', load);
+    await loadNamespaceTexts('templates');
+    await expect(changeLanguage('en_GB')).rejects.toThrow('offline');
+    expect(i18n.language).toBe('de_DE');
+    offline = false;
+    await changeLanguage('en_GB');
+    expect(i18n.t('title', { ns: 'templates' })).toBe('Templates');
+  });
 });

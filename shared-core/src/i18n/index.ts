@@ -44,6 +44,17 @@ async function fetchCommon(language: Language): Promise<Record<string, unknown>>
 
 const loadedCommon = new Set<Language>();
 
+/** An area's texts in one language, as its register entry loads them (a chunk per language). */
+export type NamespaceLoader = (language: Language) => Promise<Resource[string][string]>;
+
+const namespaceLoaders = new Map<string, NamespaceLoader>();
+/** Namespaces a page has used: a language switch brings their texts along before it switches. */
+const usedNamespaces = new Set<string>();
+/** `<language>/<namespace>` of the area texts loaded (or loading): each is fetched once. */
+const loadedNamespaces = new Map<string, Promise<void>>();
+/** The language a running `changeLanguage` switches to: an area registered meanwhile loads it as well. */
+let switchingTo: Language | undefined;
+
 export async function initI18n(language: Language = initialLanguage()): Promise<I18n> {
   if (!i18n.isInitialized) {
     await i18n.init({
@@ -62,16 +73,28 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
   return i18n;
 }
 
+async function loadCommon(language: Language): Promise<void> {
+  if (loadedCommon.has(language)) return;
+  i18n.addResourceBundle(language, COMMON_NAMESPACE, await fetchCommon(language), true, true);
+  loadedCommon.add(language);
+}
+
 export async function changeLanguage(language: Language): Promise<void> {
-  if (!loadedCommon.has(language)) {
-    i18n.addResourceBundle(language, COMMON_NAMESPACE, await fetchCommon(language), true, true);
-    loadedCommon.add(language);
+  switchingTo = language;
+  try {
+    // The areas' texts in the new language arrive with the common ones, before the switch: no page shows keys.
+    await Promise.all([
+      loadCommon(language),
+      ...[...usedNamespaces].map((namespace) => loadNamespace(namespace, language)),
+    ]);
+    if (typeof window !== 'undefined') {
+      window.localStorage.setItem(STORAGE_KEY, language);
+      document.documentElement.lang = localeOf(language);
+    }
+    await i18n.changeLanguage(language);
+  } finally {
+    if (switchingTo === language) switchingTo = undefined;
   }
-  if (typeof window !== 'undefined') {
-    window.localStorage.setItem(STORAGE_KEY, language);
-    document.documentElement.lang = localeOf(language);
-  }
-  await i18n.changeLanguage(language);
 }
 
 /**
@@ -89,9 +112,42 @@ export function whenI18nInitialized(): Promise<void> {
   });
 }
 
-/** Each area brings its own namespace with both languages. */
+/** A namespace's texts in both languages at once (the building blocks' own `ui` texts). */
 export function addNamespace(namespace: string, resources: Record<Language, Resource[string][string]>): void {
   for (const language of LANGUAGES) {
     i18n.addResourceBundle(language, namespace, resources[language], true, true);
   }
+}
+
+function loadNamespace(namespace: string, language: Language): Promise<void> {
+  const key = `${language}/${namespace}`;
+  const load = namespaceLoaders.get(namespace);
+  if (!load) return Promise.resolve();
+  let loading = loadedNamespaces.get(key);
+  if (!loading) {
+    loading = load(language).then((resources) => {
+      i18n.addResourceBundle(language, namespace, resources, true, true);
+    });
+    // A failed load is tried again by the next page or switch that needs it, instead of failing for good.
+    loading.catch(() => loadedNamespaces.delete(key));
+    loadedNamespaces.set(key, loading);
+  }
+  return loading;
+}
+
+/**
+ * An area's own namespace, loaded one language at a time and only when a page uses it (`loadNamespaceTexts`): a
+ * member's start page does not download the texts of the company area's pages, nor any text in the other language
+ * (issue 18).
+ */
+export function addNamespaceLoader(namespace: string, load: NamespaceLoader): void {
+  namespaceLoaders.set(namespace, load);
+}
+
+/** Resolves once the namespace's texts are there in the language shown (and in the one a switch is heading for). */
+export async function loadNamespaceTexts(namespace: string): Promise<void> {
+  usedNamespaces.add(namespace);
+  const current = isLanguage(i18n.language) ? i18n.language : initialLanguage();
+  const languages = new Set<Language>([current, switchingTo ?? current]);
+  await Promise.all([...languages].map((language) => loadNamespace(namespace, language)));
 }

@@ -1,8 +1,8 @@
-import type { FeatureFlag, Language, Permission } from '@dash/shared-core';
+import type { FeatureFlag, NamespaceLoader, Permission } from '@dash/shared-core';
 import type { ComponentType } from 'react';
 
 /**
- * What a remote hands the shell: its routes (lazy), its sidebar entries and its translations.
+ * What a remote hands the shell: its routes (lazy), its sidebar entries and its translations (lazy, per language).
  * Each remote exposes `./register` whose default export returns this; the shell owns the one router.
  */
 export interface AreaRegistration {
@@ -10,7 +10,11 @@ export interface AreaRegistration {
   area: string;
   /** i18next namespace of the area's own texts. */
   namespace: string;
-  translations: Record<Language, Record<string, unknown>>;
+  /**
+   * The namespace's texts in one language, each language a chunk of its own (`import()` of its JSON): a page
+   * downloads only the language it shows (issue 18).
+   */
+  loadTranslations: NamespaceLoader;
   routes: AreaRoute[];
   navigation: NavItem[];
 }

@@ -32,7 +32,13 @@ function Location() {
   return <output data-testid="location">{useLocation().search}</output>;
 }
 
-function Table(props: { rows?: Row[]; rowActions?: RowAction<Row>[]; bulkActions?: BulkAction<Row>[] }) {
+function Table(props: {
+  rows?: Row[];
+  rowActions?: RowAction<Row>[];
+  bulkActions?: BulkAction<Row>[];
+  failed?: boolean;
+  onRetry?: () => void;
+}) {
   const table = useTableState(['name', 'size'] as const, 'name', ['search', 'quick']);
   const columns: Column<Row>[] = [
     { name: 'name', label: 'Name', sortable: true, width: '10rem', value: (row) => row.name },
@@ -59,6 +65,8 @@ function Table(props: { rows?: Row[]; rowActions?: RowAction<Row>[]; bulkActions
         rowActions={props.rowActions}
         bulkActions={props.bulkActions}
         emptyText="Nothing here."
+        failed={props.failed}
+        onRetry={props.onRetry}
         filters={[
           { name: 'search', type: 'search', label: 'Search' },
           { name: 'quick', type: 'search', label: 'Quick', typeahead: true },
@@ -100,6 +108,15 @@ describe('DataTable', () => {
   it('shows the empty text', () => {
     renderTable({ rows: [] });
     expect(screen.getByText('Nothing here.')).toBeTruthy();
+  });
+
+  it('says the list could not be loaded, with a retry, instead of "nothing found" when its call failed', () => {
+    const onRetry = vi.fn();
+    renderTable({ rows: [], failed: true, onRetry });
+    expect(screen.queryByText('Nothing here.')).toBeNull();
+    expect(screen.getByRole('alert').textContent).toContain('The list could not be loaded.');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
   it('sorts with a keyboard-reachable header button, in the URL, back to page 1', () => {

@@ -56,6 +56,12 @@ export interface DataTableProps<Row, SortKey extends string> {
   rowKey: (row: Row) => string;
   filters?: FilterConfig[];
   emptyText?: string;
+  /**
+   * The list call failed and there is nothing to show: an error line with a retry instead of the empty text, which
+   * would claim there is nothing (the failure's own toast comes from the API error handler).
+   */
+  failed?: boolean;
+  onRetry?: () => void;
   /** Filter typing waits this long before the request (spec section 9: 500 ms). */
   filterDebounceMs?: number;
   /** Typeahead search filters wait this long (spec section 9: 250 ms). */
@@ -154,6 +160,8 @@ export function DataTable<Row, SortKey extends string>({
   rowKey,
   filters = [],
   emptyText,
+  failed = false,
+  onRetry,
   filterDebounceMs = 500,
   typeaheadDebounceMs = 250,
   selectable = false,
@@ -342,13 +350,25 @@ export function DataTable<Row, SortKey extends string>({
                     </tr>
                   );
                 })
-              : !loading && (
+              : !loading &&
+                (failed ? (
+                  <tr>
+                    <td colSpan={columnCount} className="ui-table__empty" role="alert">
+                      {t('table.failed')}{' '}
+                      {onRetry && (
+                        <button type="button" className="ui-button ui-button--ghost ui-button--small" onClick={onRetry}>
+                          {t('table.retry')}
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                ) : (
                   <tr>
                     <td colSpan={columnCount} className="ui-table__empty">
                       {emptyText ?? t('table.empty')}
                     </td>
                   </tr>
-                )}
+                ))}
             {loading && !rows && (
               <tr>
                 <td colSpan={columnCount} className="ui-table__empty">

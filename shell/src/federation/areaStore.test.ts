@@ -34,15 +34,17 @@ describe('area store', () => {
     );
   });
 
-  it("adds a loaded area's own translation namespace in both languages", async () => {
+  it("loads an area's texts with its pages, in the language shown only", async () => {
     // The modules of this test's own module graph (reset after the previous test).
     const { i18n } = await import('@dash/shared-core');
     if (!i18n.isInitialized) await i18n.init({ lng: 'de_DE', fallbackLng: false, resources: {} });
+    const texts = { de_DE: { members: 'Mitarbeiter' }, en_GB: { members: 'Members' } };
+    const loadTranslations = vi.fn(async (language: 'de_DE' | 'en_GB') => texts[language]);
     federation.loadRemote.mockResolvedValue({
       default: () => ({
         namespace: 'company',
-        translations: { de_DE: { members: 'Mitarbeiter' }, en_GB: { members: 'Members' } },
-        routes: [],
+        loadTranslations,
+        routes: [{ path: '/dashboard/company/members/list', load: async () => ({ default: () => null }) }],
         navigation: [],
       }),
     });
@@ -74,8 +76,14 @@ describe('area store', () => {
     );
     expect(federation.loadRemote).toHaveBeenCalledWith('mf_company/register');
     expect(useAreaStore.getState().areas.company?.status).toBe('ready');
+    // No page of the area has been opened: none of its texts are downloaded.
+    expect(loadTranslations).not.toHaveBeenCalled();
+    const page = useAreaStore.getState().areas.company?.registration?.routes[0];
+    await page?.load?.();
+    // The page loads with the area's texts in the language shown; English only when the member switches to it.
     expect(i18n.getFixedT('de_DE', 'company')('members')).toBe('Mitarbeiter');
-    expect(i18n.getFixedT('en_GB', 'company')('members')).toBe('Members');
+    expect(loadTranslations.mock.calls).toEqual([['de_DE']]);
+    expect(i18n.hasResourceBundle('en_GB', 'company')).toBe(false);
   });
 });
 

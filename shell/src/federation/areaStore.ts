@@ -1,8 +1,9 @@
 import {
   AREAS,
   type AreaDefinition,
-  addNamespace,
+  addNamespaceLoader,
   hasAnyPermission,
+  loadNamespaceTexts,
   type MemberState,
   type RemoteConfig,
   whenI18nInitialized,
@@ -58,6 +59,22 @@ function prefetchPage(registration: AreaRegistration, pathname: string): void {
   if (allowed) route.load().catch(() => undefined);
 }
 
+/**
+ * Each page of the area loads together with the area's texts in the language shown, side by side with its code:
+ * the texts of an area whose pages the member does not open are never downloaded (issue 18).
+ */
+function withAreaTexts(registration: AreaRegistration): AreaRegistration {
+  // The sign-in area starts loading together with the shell's translations (bootstrap.tsx): i18next may not be
+  // initialised yet when its page loads.
+  const texts = () => whenI18nInitialized().then(() => loadNamespaceTexts(registration.namespace));
+  const routes = registration.routes.map((route) => {
+    const { load } = route;
+    if (!load) return route;
+    return { ...route, load: async () => (await Promise.all([load(), texts()]))[0] };
+  });
+  return { ...registration, routes };
+}
+
 export const useAreaStore = create<AreaState>()(
   devtools((set, get) => {
     const setEntry = (name: string, entry: AreaEntry) =>
@@ -73,10 +90,8 @@ export const useAreaStore = create<AreaState>()(
       try {
         const module = await loadRegister(config, force);
         if (!module?.default) throw new Error(`${name} has no register export`);
-        const registration = module.default();
-        // The sign-in area starts loading together with the translations (bootstrap.tsx).
-        await whenI18nInitialized();
-        addNamespace(registration.namespace, registration.translations);
+        const registration = withAreaTexts(module.default());
+        addNamespaceLoader(registration.namespace, registration.loadTranslations);
         prefetchPage(registration, window.location.pathname);
         setEntry(name, { status: 'ready', registration });
       } catch (error) {

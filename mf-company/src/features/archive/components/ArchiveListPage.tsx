@@ -89,6 +89,8 @@ export default function ArchiveListPage() {
           rows={query.data?.items}
           total={query.data?.total}
           loading={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
           table={table}
           rowKey={(m) => m.uuid}
           rowLabel={(m) => `${m.firstName} ${m.lastName}`}

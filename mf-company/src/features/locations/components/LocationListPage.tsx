@@ -108,6 +108,8 @@ export default function LocationListPage() {
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(location) => location.uuid}
         emptyText={t('locations.empty')}

@@ -71,6 +71,8 @@ export function LocationMembersTab({ location }: { location: LocationDetail }) {
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(member) => member.uuid}
         emptyText={t('locations.members.empty')}

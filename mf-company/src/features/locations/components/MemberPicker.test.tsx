@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../../../../../shared-ui/src/test/i18n';
-import { COMPANY_TRANSLATIONS } from '../../../i18n';
+import company_en from '../../../i18n/en_GB';
 import { MEMBER_SEARCH_DEBOUNCE_MS, MemberPicker } from './MemberPicker';
 
 const MARA: MemberListItem = {
@@ -38,7 +38,7 @@ let call: ReturnType<typeof vi.spyOn>;
 
 beforeAll(async () => {
   await initTestI18n();
-  i18n.addResourceBundle('en_GB', 'company', COMPANY_TRANSLATIONS.en_GB);
+  i18n.addResourceBundle('en_GB', 'company', company_en);
 });
 beforeEach(() => {
   vi.useFakeTimers();

@@ -84,6 +84,8 @@ function MembersTab({ group }: { group: MemberGroup }) {
       caption={t('memberGroups.membersCaption', { name: group.name })}
       page={query.data}
       loading={query.isFetching}
+      failed={query.isError}
+      onRetry={() => void query.refetch()}
       table={table}
       changePermissions={['member-group.change-members']}
       changeable={can(['member-group.change-members'])}

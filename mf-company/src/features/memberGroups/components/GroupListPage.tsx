@@ -99,6 +99,8 @@ export default function GroupListPage() {
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(group) => group.uuid}
         rowLabel={(group) => group.name}

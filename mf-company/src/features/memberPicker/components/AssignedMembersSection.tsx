@@ -18,6 +18,8 @@ export function AssignedMembersSection({
   caption,
   page,
   loading,
+  failed,
+  onRetry,
   table,
   changePermissions,
   changeable,
@@ -31,6 +33,8 @@ export function AssignedMembersSection({
   caption: string;
   page: { items: AssignedMember[]; total: number } | undefined;
   loading: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
   table: TableStateControls<AssignedSortKey>;
   changePermissions: readonly Permission[];
   /** false: the table only (no permission, or a unit that holds everybody). */
@@ -61,6 +65,8 @@ export function AssignedMembersSection({
         rows={page?.items}
         total={page?.total}
         loading={loading}
+        failed={failed}
+        onRetry={onRetry}
         table={table}
         removePermissions={changePermissions}
         onRemove={changeable ? setRemoving : undefined}

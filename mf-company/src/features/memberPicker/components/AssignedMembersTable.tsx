@@ -13,6 +13,8 @@ export function AssignedMembersTable({
   rows,
   total,
   loading,
+  failed,
+  onRetry,
   table,
   removePermissions,
   onRemove,
@@ -21,6 +23,9 @@ export function AssignedMembersTable({
   rows: AssignedMember[] | undefined;
   total: number | undefined;
   loading: boolean;
+  /** The members' call failed (DataTable shows an error line with a retry). */
+  failed?: boolean;
+  onRetry?: () => void;
   table: TableStateControls<AssignedSortKey>;
   removePermissions: readonly Permission[];
   /** Leaves the remove action out (e.g. the default org unit, which holds everybody). */
@@ -55,6 +60,8 @@ export function AssignedMembersTable({
       rows={rows}
       total={total}
       loading={loading}
+      failed={failed}
+      onRetry={onRetry}
       table={table}
       rowKey={(member) => member.uuid}
       rowLabel={(member) => `${member.firstName} ${member.lastName}`}

@@ -7,7 +7,7 @@ import { act, cleanup, fireEvent, render, screen, within } from '@testing-librar
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMPANY_TRANSLATIONS } from '../../../i18n';
+import company_en from '../../../i18n/en_GB';
 import { AssignmentPicker } from './AssignmentPicker';
 
 // The server's answers as the contract shapes them: the org unit tree (depth first) and the client's locations.
@@ -94,7 +94,7 @@ async function show(responsible?: string[]) {
 
 beforeAll(async () => {
   await initTestI18n();
-  i18n.addResourceBundle('en_GB', 'company', COMPANY_TRANSLATIONS.en_GB);
+  i18n.addResourceBundle('en_GB', 'company', company_en);
 });
 beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);

@@ -194,6 +194,8 @@ export default function MemberListPage() {
           rows={query.data?.items}
           total={query.data?.total}
           loading={query.isFetching}
+          failed={query.isError}
+          onRetry={() => void query.refetch()}
           table={table}
           rowKey={(member) => member.uuid}
           emptyText={t('members.empty')}

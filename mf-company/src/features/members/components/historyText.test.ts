@@ -2,7 +2,8 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import common_de from '../../../../../shared-core/src/i18n/locales/de_DE.json';
 import common_en from '../../../../../shared-core/src/i18n/locales/en_GB.json';
-import { COMPANY_TRANSLATIONS } from '../../../i18n';
+import company_de from '../../../i18n/de_DE';
+import company_en from '../../../i18n/en_GB';
 import { actorText, describeEntry, type Translate } from './historyText';
 
 // The real texts of both languages: a missing or raw key shows in these expectations.
@@ -17,8 +18,8 @@ beforeAll(async () => {
     defaultNS: 'company',
     interpolation: { escapeValue: false },
     resources: {
-      de_DE: { common: common_de, company: COMPANY_TRANSLATIONS.de_DE },
-      en_GB: { common: common_en, company: COMPANY_TRANSLATIONS.en_GB },
+      de_DE: { common: common_de, company: company_de },
+      en_GB: { common: common_en, company: company_en },
     },
   });
   de = i18n.getFixedT('de_DE', 'company') as unknown as Translate;

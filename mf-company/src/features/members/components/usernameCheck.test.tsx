@@ -5,7 +5,7 @@ import { initTestI18n } from '@dash/shared-ui/test/i18n';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COMPANY_TRANSLATIONS } from '../../../i18n';
+import company_en from '../../../i18n/en_GB';
 import { MEMBER_FIELD_RULES, MemberFormFields, USERNAME_CHECK_DELAY_MS, useUsernameTaken } from './MemberFormFields';
 import { EMPTY_MEMBER_FORM } from './memberFormValues';
 
@@ -28,7 +28,7 @@ const fetchMock = vi.fn(async (_url: string | URL | Request, _init?: RequestInit
 
 beforeAll(async () => {
   await initTestI18n();
-  i18n.addResourceBundle('en_GB', 'company', COMPANY_TRANSLATIONS.en_GB);
+  i18n.addResourceBundle('en_GB', 'company', company_en);
 });
 beforeEach(() => {
   vi.useFakeTimers();

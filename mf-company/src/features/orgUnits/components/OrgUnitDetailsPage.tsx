@@ -127,6 +127,8 @@ function MembersTab({ unit }: { unit: OrgUnitDetail }) {
         caption={t('orgUnits.membersCaption', { name: unit.orgUnitName })}
         page={query.data}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         changePermissions={['org-unit.change-members']}
         // The default unit holds everybody: nobody is added to or removed from it.

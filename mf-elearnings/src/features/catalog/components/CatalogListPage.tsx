@@ -85,6 +85,8 @@ export default function CatalogListPage() {
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(item) => item.uuid}
         filters={[{ name: 'search', type: 'search', label: t('catalog.search') }]}

@@ -138,6 +138,8 @@ export default function AnalyticsTab({ uuid, title }: { uuid: string; title: str
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(row) => row.memberUuid}
         rowLabel={(row) => `${row.firstName} ${row.lastName}`}

@@ -70,6 +70,8 @@ export default function MyElearningsPage() {
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(task) => task.uuid}
         emptyText={t('my.empty')}

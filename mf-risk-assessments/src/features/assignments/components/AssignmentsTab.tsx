@@ -86,6 +86,8 @@ export function AssignmentsTab({ settings }: { settings: RiskAssessmentSettings 
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(row) => row.uuid}
         rowLabel={(row) => row.name}

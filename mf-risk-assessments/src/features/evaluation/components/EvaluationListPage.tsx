@@ -137,6 +137,8 @@ export default function EvaluationListPage() {
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(item) => item.assignmentUuid}
         filters={[

@@ -167,6 +167,8 @@ export function RiskActionsTab({ evaluation, mayChange }: { evaluation: Evaluati
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(action) => action.uuid}
       />

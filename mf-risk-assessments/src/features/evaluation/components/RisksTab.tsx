@@ -120,6 +120,8 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(risk) => risk.uuid}
       />

@@ -110,6 +110,8 @@ export default function MyAnalysesPage() {
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(task) => task.uuid}
         emptyText={t('my.empty')}

@@ -147,6 +147,8 @@ export default function TemplatesPage() {
         rows={query.data?.items}
         total={query.data?.total}
         loading={query.isFetching}
+        failed={query.isError}
+        onRetry={() => void query.refetch()}
         table={table}
         rowKey={(row) => row.uuid}
         rowLabel={(row) => row.title}
