@@ -12,7 +12,7 @@ import { type AreaRegistration, devtoolsOptions, useSessionStore } from '@dash/s
 import { matchPath } from 'react-router';
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
-import { configureRemotes, loadRegister } from './loadArea';
+import { loadRegister } from './loadArea';
 
 export type AreaStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -104,7 +104,6 @@ export const useAreaStore = create<AreaState>()(
       remotes: [],
       areas: {},
       configure(remotes) {
-        configureRemotes(remotes);
         set({ remotes }, false, 'configure');
       },
       async ensure(name) {

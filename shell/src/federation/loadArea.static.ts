@@ -12,10 +12,6 @@ const REGISTERS: Record<string, () => Promise<{ default: RegisterArea }>> = {
   'mf-company': () => import('../../../mf-company/src/register'),
 };
 
-export function configureRemotes(_remotes: RemoteConfig[]): void {
-  // Nothing to register: every area is part of this build.
-}
-
 export async function loadRegister(config: RemoteConfig, _force: boolean): Promise<{ default: RegisterArea } | null> {
   const load = REGISTERS[config.name];
   return load ? load() : null;

@@ -63,10 +63,6 @@ async function registerRemote(config: RemoteConfig, force: boolean): Promise<voi
 /** Each remote's manifest is read once; a retry reads it again. */
 const registered = new Map<string, Promise<void>>();
 
-export function configureRemotes(_remotes: RemoteConfig[]): void {
-  // Nothing to do before an area is needed: its manifest is read when it loads.
-}
-
 export async function loadRegister(config: RemoteConfig, force: boolean): Promise<{ default: RegisterArea } | null> {
   let registration = registered.get(config.scope);
   if (!registration || force) {
