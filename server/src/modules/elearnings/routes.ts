@@ -11,7 +11,7 @@ import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
 import { onMembershipChanged } from '../events/membershipEvents';
 import { readMemberTasks } from '../tasks/memberTasks';
-import { readTaskVersion } from '../tasks/taskVersion';
+import { readClientVersion, readTaskVersion } from '../tasks/taskVersion';
 import { buildStatisticsWorkbook } from './exportXlsx';
 import { registerElearningPlayerRoutes } from './playerRoutes';
 import {
@@ -199,11 +199,7 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
   // company version, the client's catalogue version (migration 019) and the reader's language (titles).
   const catalogs = new KeptAnswers(ENDPOINTS.elearningCatalog);
   registerEndpoint(app, db, ENDPOINTS.elearningCatalog, async ({ body, session, request }) => {
-    const [row] = await db.query<{ version: string }>(
-      `SELECT coalesce(max(version), 0)::text AS version FROM data_version WHERE scope = 'elearning-catalog' AND key = $1`,
-      [session.clientUuid],
-    );
-    const version = `${session.companyVersion}.${row?.version ?? 0}`;
+    const version = await readClientVersion(db, session, 'elearning-catalog');
     const language = session.settings.language;
     return catalogs.get(request, session, version, [language, body], () => readCatalog(body, session));
   });

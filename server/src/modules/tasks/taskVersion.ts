@@ -19,14 +19,20 @@ export async function readTaskVersion(db: Queryable, session: SessionContext): P
 }
 
 /**
- * The version of the client's risk assessments as the catalogue and the evaluation list show them: the company
- * version (names of units and locations) and the risk-tasks version (assessments, assignments, analyses,
- * evaluations).
+ * The client's company version (names of units and locations) and its version of one scope of migration 019, as one
+ * dotted version: the e-learning catalogue's, or the risk assessments' as the catalogue and the evaluation list show
+ * them (assessments, assignments, analyses, evaluations).
  */
-export async function readRiskVersion(db: Queryable, session: SessionContext): Promise<string> {
+export async function readClientVersion(
+  db: Queryable,
+  session: SessionContext,
+  scope: 'elearning-catalog' | 'risk-tasks',
+): Promise<string> {
   const [row] = await db.query<{ version: string }>(
-    `SELECT coalesce(max(version), 0)::text AS version FROM data_version WHERE scope = 'risk-tasks' AND key = $1`,
-    [session.clientUuid],
+    'SELECT coalesce(max(version), 0)::text AS version FROM data_version WHERE scope = $1 AND key = $2',
+    [scope, session.clientUuid],
   );
   return `${session.companyVersion}.${row?.version ?? '0'}`;
 }
+
+export const readRiskVersion = (db: Queryable, session: SessionContext) => readClientVersion(db, session, 'risk-tasks');
