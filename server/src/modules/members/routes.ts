@@ -173,8 +173,8 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
       : await memberSearch.ascending(session.clientUuid, body.sortBy, session.companyVersion, () =>
           readSearchRows(db, session.clientUuid, body.sortBy, memberSearch.maxRowsPerClient),
         );
-    let pageKeys: { total: number; keys: readonly string[] } | null = null;
-    let total = 0;
+    // (null keys: too many to keep; the page is then read with OFFSET below.)
+    let page: KeyOrder;
     if (sorted) {
       const term = body.filter.search;
       const search = term
@@ -182,24 +182,22 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
           (await db.query<{ term: string }>('SELECT lower($1::text) AS term', [term]))[0]?.term ??
           term)
         : undefined;
-      const page = sorted.page(
+      page = sorted.page(
         { search, status: body.filter.status, role: body.filter.role },
         body.sortDirection,
         offset,
         body.perPage,
       );
-      pageKeys = { total: page.total, keys: page.keys ?? [] };
     } else {
       const keyOrder = await memberOrders.get(
         `${session.clientUuid}|${JSON.stringify([condition, params, order])}`,
         session.companyVersion,
         () => readMemberOrder(db, condition, params, order, memberOrders.maxKeysPerList),
       );
-      total = keyOrder.total;
-      if (keyOrder.keys) pageKeys = { total, keys: keyOrder.keys.slice(offset, offset + body.perPage) };
+      page = { total: keyOrder.total, keys: keyOrder.keys?.slice(offset, offset + body.perPage) ?? null };
     }
-    if (pageKeys) {
-      const keys = pageKeys.keys;
+    if (page.keys) {
+      const keys = page.keys;
       const rows = await memberRows.get(session.clientUuid, session.companyVersion, keys, async (missing) =>
         (
           await db.query<MemberRow>(
@@ -209,7 +207,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
         ).map((row): [string, MemberListItem] => [row.uuid, toListItem(row)]),
       );
       const items = keys.flatMap((uuid) => rows.get(uuid) ?? []);
-      return { items, total: pageKeys.total };
+      return { items, total: page.total };
     }
 
     // A list too long to keep its keys: the page's keys first (from the index alone, however deep the page), then
@@ -223,7 +221,7 @@ export function registerMemberRoutes(app: FastifyInstance, db: Database, config:
         ORDER BY ${memberOrder('r', body.sortBy, body.sortDirection)}`,
       pageParams,
     );
-    return { items: rows.map(toListItem), total };
+    return { items: rows.map(toListItem), total: page.total };
   });
 
   registerEndpoint(app, db, ENDPOINTS.memberDetails, async ({ body, session }) => {
