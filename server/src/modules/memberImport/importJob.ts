@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { setImmediate as yieldToServer } from 'node:timers/promises';
 import type { BatchJob, MemberImportOptions } from '@dash/shared-core/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Queryable } from '../../db/database';
@@ -27,8 +28,6 @@ export interface ImportJobContext {
   plan: ImportPlan;
   options: Pick<MemberImportOptions, 'passwordMode' | 'password'>;
 }
-
-const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function chunks<T>(items: readonly T[], size = CHUNK_SIZE): T[][] {
   const out: T[][] = [];

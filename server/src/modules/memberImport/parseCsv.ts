@@ -1,4 +1,5 @@
 import { isUtf8 } from 'node:buffer';
+import { setImmediate as yieldToServer } from 'node:timers/promises';
 import { IMPORT_MAX_CELL_LENGTH, IMPORT_MAX_COLUMNS, type ImportEncoding } from '@dash/shared-core';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
@@ -130,7 +131,7 @@ async function feed(decoder: NodeJS.WritableStream, chunks: readonly Buffer[]): 
   for (const chunk of chunks) {
     for (let offset = 0; offset < chunk.length; offset += PARSE_STEP_BYTES) {
       decoder.write(chunk.subarray(offset, offset + PARSE_STEP_BYTES));
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await yieldToServer();
     }
   }
   decoder.end();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToServer } from 'node:timers/promises';
 import {
   email as emailRule,
   generateUsername,
@@ -145,8 +146,6 @@ export interface PlanContext {
   mapping: ImportMapping;
   options: Pick<MemberImportOptions, 'passwordMode' | 'nameOption'>;
 }
-
-const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The apostrophe our CSV files put before a cell a spreadsheet would take for a formula (`'+49 …`, `'-Meier`). */
 const FORMULA_GUARD = /^'(?=[=+\-@\t\r])/;
