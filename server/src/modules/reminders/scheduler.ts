@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setImmediate as yieldToServer } from 'node:timers/promises';
 import { themeWithDefaults } from '@dash/shared-core';
 import type { Database } from '../../db/database';
 import type { Mailer } from '../../mail/mailer';
@@ -102,10 +103,23 @@ async function settle(db: Database, token: string, sent: Delivery[], failed: Del
   if (failed.length) await db.query(`DELETE FROM reminder_delivery d USING ${match.slice(5)}`, [token, keys(failed)]);
 }
 
+/** A rendered reminder, with the claim it settles. */
+interface OutgoingMail {
+  delivery: Delivery;
+  clientUuid: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** Mails rendered between two yields to the event loop. */
+const RENDER_SLICE = 250;
+
 async function sendAll(
   db: Database,
   mailer: Mailer,
-  mails: Array<{ delivery: Delivery; clientUuid: string; to: string; subject: string; text: string; html: string }>,
+  mails: OutgoingMail[],
 ): Promise<{ sent: Delivery[]; failed: Delivery[] }> {
   const sent: Delivery[] = [];
   const failed: Delivery[] = [];
@@ -178,9 +192,12 @@ async function runKind(
     return item ? [{ ...claim, title: item.title, link_path: item.link_path, due_date: item.due_date }] : [];
   });
   const people = await recipients(db, [...new Set(claimed.map((row) => row.member_uuid))]);
-  const mails = claimed.flatMap((row) => {
+  const mails: OutgoingMail[] = [];
+  for (const [index, row] of claimed.entries()) {
+    // Rendered in slices: a run of thousands of mails must not hold the event loop other users' calls need.
+    if (index > 0 && index % RENDER_SLICE === 0) await yieldToServer();
     const recipient = people.get(row.member_uuid);
-    if (!recipient) return [];
+    if (!recipient) continue;
     const base = linkBase(options.publicUrl, recipient.host_names, recipient.is_default);
     const rendered = renderReminderMail({
       ...branding(recipient, base),
@@ -194,8 +211,8 @@ async function runKind(
       link: `${base}${row.link_path}`,
       settingsLink: `${base}/dashboard/profile/settings`,
     });
-    return [{ delivery: row, clientUuid: row.client_uuid, to: recipient.email, ...rendered }];
-  });
+    mails.push({ delivery: row, clientUuid: row.client_uuid, to: recipient.email, ...rendered });
+  }
   const { sent, failed } = await sendAll(db, options.mailer, mails);
   await settle(db, token, sent, failed, now);
   return { claimed: claimed.length, sent: sent.length, failed: failed.length };
@@ -274,9 +291,12 @@ async function runDigest(
     [today, admins],
   );
   const people = await recipients(db, admins);
-  const mails = claimed.flatMap((row) => {
+  const mails: OutgoingMail[] = [];
+  for (const [index, row] of claimed.entries()) {
+    // Rendered in slices: a run of thousands of mails must not hold the event loop other users' calls need.
+    if (index > 0 && index % RENDER_SLICE === 0) await yieldToServer();
     const recipient = people.get(row.member_uuid);
-    if (!recipient) return [];
+    if (!recipient) continue;
     const units = new Map<string, { name: string; overdueCount: number; items: DigestItem[] }>();
     for (const item of items) {
       if (item.admin_uuid !== row.member_uuid) continue;
@@ -299,8 +319,8 @@ async function runDigest(
       link: `${base}/dashboard/start/overview`,
       settingsLink: `${base}/dashboard/profile/settings`,
     });
-    return [{ delivery: row, clientUuid: row.client_uuid, to: recipient.email, ...rendered }];
-  });
+    mails.push({ delivery: row, clientUuid: row.client_uuid, to: recipient.email, ...rendered });
+  }
   const { sent, failed } = await sendAll(db, options.mailer, mails);
   await settle(db, token, sent, failed, now);
   return { claimed: claimed.length, sent: sent.length, failed: failed.length };
