@@ -38,6 +38,8 @@ function Table(props: {
   bulkActions?: BulkAction<Row>[];
   failed?: boolean;
   onRetry?: () => void;
+  /** No answer yet, or the call failed: the list knows no total. */
+  totalUnknown?: boolean;
 }) {
   const table = useTableState(['name', 'size'] as const, 'name', ['search', 'quick']);
   const columns: Column<Row>[] = [
@@ -57,7 +59,7 @@ function Table(props: {
         caption="Files"
         columns={columns}
         rows={props.rows ?? ROWS}
-        total={(props.rows ?? ROWS).length}
+        total={props.totalUnknown ? undefined : (props.rows ?? ROWS).length}
         loading={false}
         table={table}
         rowKey={(row) => row.id}
@@ -112,8 +114,10 @@ describe('DataTable', () => {
 
   it('says the list could not be loaded, with a retry, instead of "nothing found" when its call failed', () => {
     const onRetry = vi.fn();
-    renderTable({ rows: [], failed: true, onRetry });
+    renderTable({ rows: [], failed: true, onRetry, totalUnknown: true });
     expect(screen.queryByText('Nothing here.')).toBeNull();
+    // No "0-0 of 0" beside it: the list does not know how many there are.
+    expect(screen.getByTestId('table-range').textContent).toBe('');
     expect(screen.getByRole('alert').textContent).toContain('The list could not be loaded.');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalledTimes(1);

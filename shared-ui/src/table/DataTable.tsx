@@ -395,7 +395,8 @@ export function DataTable<Row, SortKey extends string>({
           </select>
         </div>
         <span className="ui-table__range" data-testid="table-range">
-          {t('table.range', { from, to, total: total ?? 0 })}
+          {/* Without a total (not answered yet, or failed) there is no range to claim: "0–0 of 0" said "empty". */}
+          {total !== undefined && t('table.range', { from, to, total })}
         </span>
         <nav className="ui-table__pager" aria-label={t('table.pageOf', { page: state.page, pages })}>
           <button
