@@ -116,6 +116,25 @@ interface OutgoingMail {
 /** Mails rendered between two yields to the event loop. */
 const RENDER_SLICE = 250;
 
+/**
+ * Each claimed mail rendered for its recipient (none for a member no longer found), in slices: a run of thousands of
+ * mails must not hold the event loop other users' calls need.
+ */
+async function renderMails<Row extends Delivery & { client_uuid: string }>(
+  claimed: readonly Row[],
+  people: Map<string, Recipient>,
+  render: (row: Row, recipient: Recipient) => { subject: string; text: string; html: string },
+): Promise<OutgoingMail[]> {
+  const mails: OutgoingMail[] = [];
+  for (const [index, row] of claimed.entries()) {
+    if (index > 0 && index % RENDER_SLICE === 0) await yieldToServer();
+    const recipient = people.get(row.member_uuid);
+    if (!recipient) continue;
+    mails.push({ delivery: row, clientUuid: row.client_uuid, to: recipient.email, ...render(row, recipient) });
+  }
+  return mails;
+}
+
 async function sendAll(
   db: Database,
   mailer: Mailer,
@@ -192,14 +211,9 @@ async function runKind(
     return item ? [{ ...claim, title: item.title, link_path: item.link_path, due_date: item.due_date }] : [];
   });
   const people = await recipients(db, [...new Set(claimed.map((row) => row.member_uuid))]);
-  const mails: OutgoingMail[] = [];
-  for (const [index, row] of claimed.entries()) {
-    // Rendered in slices: a run of thousands of mails must not hold the event loop other users' calls need.
-    if (index > 0 && index % RENDER_SLICE === 0) await yieldToServer();
-    const recipient = people.get(row.member_uuid);
-    if (!recipient) continue;
+  const mails = await renderMails(claimed, people, (row, recipient) => {
     const base = linkBase(options.publicUrl, recipient.host_names, recipient.is_default);
-    const rendered = renderReminderMail({
+    return renderReminderMail({
       ...branding(recipient, base),
       language: recipient.language,
       firstName: recipient.first_name,
@@ -211,8 +225,7 @@ async function runKind(
       link: `${base}${row.link_path}`,
       settingsLink: `${base}/dashboard/profile/settings`,
     });
-    mails.push({ delivery: row, clientUuid: row.client_uuid, to: recipient.email, ...rendered });
-  }
+  });
   const { sent, failed } = await sendAll(db, options.mailer, mails);
   await settle(db, token, sent, failed, now);
   return { claimed: claimed.length, sent: sent.length, failed: failed.length };
@@ -291,12 +304,7 @@ async function runDigest(
     [today, admins],
   );
   const people = await recipients(db, admins);
-  const mails: OutgoingMail[] = [];
-  for (const [index, row] of claimed.entries()) {
-    // Rendered in slices: a run of thousands of mails must not hold the event loop other users' calls need.
-    if (index > 0 && index % RENDER_SLICE === 0) await yieldToServer();
-    const recipient = people.get(row.member_uuid);
-    if (!recipient) continue;
+  const mails = await renderMails(claimed, people, (row, recipient) => {
     const units = new Map<string, { name: string; overdueCount: number; items: DigestItem[] }>();
     for (const item of items) {
       if (item.admin_uuid !== row.member_uuid) continue;
@@ -310,7 +318,7 @@ async function runDigest(
       units.set(item.unit_uuid, unit);
     }
     const base = linkBase(options.publicUrl, recipient.host_names, recipient.is_default);
-    const rendered = renderDigestMail({
+    return renderDigestMail({
       ...branding(recipient, base),
       language: recipient.language,
       firstName: recipient.first_name,
@@ -319,8 +327,7 @@ async function runDigest(
       link: `${base}/dashboard/start/overview`,
       settingsLink: `${base}/dashboard/profile/settings`,
     });
-    mails.push({ delivery: row, clientUuid: row.client_uuid, to: recipient.email, ...rendered });
-  }
+  });
   const { sent, failed } = await sendAll(db, options.mailer, mails);
   await settle(db, token, sent, failed, now);
   return { claimed: claimed.length, sent: sent.length, failed: failed.length };
