@@ -42,15 +42,14 @@ async function fetchCommon(language: Language): Promise<Record<string, unknown>>
   return (await response.json()) as Record<string, unknown>;
 }
 
-const loadedCommon = new Set<Language>();
-
 /** An area's texts in one language, as its register entry loads them (a chunk per language). */
 export type NamespaceLoader = (language: Language) => Promise<Resource[string][string]>;
 
-const namespaceLoaders = new Map<string, NamespaceLoader>();
+/** The common texts load like an area's: once per language, again after a failure. */
+const namespaceLoaders = new Map<string, NamespaceLoader>([[COMMON_NAMESPACE, fetchCommon]]);
 /** Namespaces a page has used: a language switch brings their texts along before it switches. */
 const usedNamespaces = new Set<string>();
-/** `<language>/<namespace>` of the area texts loaded (or loading): each is fetched once. */
+/** `<language>/<namespace>` of the texts loaded (or loading): each is fetched once. */
 const loadedNamespaces = new Map<string, Promise<void>>();
 /** The language a running `changeLanguage` switches to: an area registered meanwhile loads it as well. */
 let switchingTo: Language | undefined;
@@ -73,18 +72,12 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
   return i18n;
 }
 
-async function loadCommon(language: Language): Promise<void> {
-  if (loadedCommon.has(language)) return;
-  i18n.addResourceBundle(language, COMMON_NAMESPACE, await fetchCommon(language), true, true);
-  loadedCommon.add(language);
-}
-
 export async function changeLanguage(language: Language): Promise<void> {
   switchingTo = language;
   try {
     // The areas' texts in the new language arrive with the common ones, before the switch: no page shows keys.
     await Promise.all([
-      loadCommon(language),
+      loadNamespace(COMMON_NAMESPACE, language),
       ...[...usedNamespaces].map((namespace) => loadNamespace(namespace, language)),
     ]);
     if (typeof window !== 'undefined') {
