@@ -5,13 +5,13 @@
  *
  * <target-dir> becomes a data folder of its own: start a server on it with DATA_DIR=<target-dir> to restore.
  * With DATABASE_URL set the data lives in PostgreSQL: use pg_dump / pg_restore (docs/faults-and-backup.md).
- * How the running server is asked for the copy, and why a signal: server/src/db/backup.ts.
+ * How the running server is asked for the copy, and why a signal: server/src/core/db/backup.ts.
  */
 import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../server/src/config';
-import { BACKUP_SIGNAL, backupRequestFile, runningServerPid } from '../server/src/db/backup';
-import { openPglite, restorePglite } from '../server/src/db/database';
+import { BACKUP_SIGNAL, backupRequestFile, runningServerPid } from '../server/src/core/db/backup';
+import { openPglite, restorePglite } from '../server/src/core/db/database';
 
 const WAIT_MS = 120_000;
 

@@ -69,7 +69,7 @@ function buildOne(name, extraEnv = {}) {
 
 export const SERVER_ENTRY = path.join(root, 'server', 'dist', 'main.js');
 const SERVER_DIST = path.dirname(SERVER_ENTRY);
-/** Must match server/src/db/template.ts. */
+/** Must match server/src/core/db/template.ts. */
 const PGLITE_TEMPLATE = path.join(SERVER_DIST, 'pgdata-template.tar');
 /** What the compiled server is made of: a change in any of them builds it again. */
 const SERVER_SOURCES = ['server/src', 'shared-core/src', 'package-lock.json'];

@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config';
-import { openDatabase } from '../server/src/db/database';
-import { migrate } from '../server/src/db/migrate';
+import { openDatabase } from '../server/src/core/db/database';
+import { migrate } from '../server/src/core/db/migrate';
 import {
   createSupportToken,
   readSupportLinkKeyFile,

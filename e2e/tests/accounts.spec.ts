@@ -247,8 +247,8 @@ test('profile details and settings: phone numbers checked, theme and language ap
 async function startOwnServer() {
   const { buildApp } = await import('../../server/src/app');
   const { loadConfig } = await import('../../server/src/config');
-  const { openDatabase } = await import('../../server/src/db/database');
-  const { migrate } = await import('../../server/src/db/migrate');
+  const { openDatabase } = await import('../../server/src/core/db/database');
+  const { migrate } = await import('../../server/src/core/db/migrate');
   const { seedDemoData } = await import('../../server/src/seed/demo');
   const port = await freePort();
   const origin = `http://localhost:${port}`;

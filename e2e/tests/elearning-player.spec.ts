@@ -332,7 +332,10 @@ test.describe('e-learning player', () => {
 
   test('an administrator uploads a package: refused zip explained, title and language editable', async ({ page }) => {
     const folder = mkdtempSync(path.join(tmpdir(), 'scorm-e2e-'));
-    execFileSync('npx', ['tsx', 'server/src/seed/courses/build-cli.ts', folder], { cwd: REPO, stdio: 'ignore' });
+    execFileSync('npx', ['tsx', 'server/src/modules/elearnings/shippedContent/build-cli.ts', folder], {
+      cwd: REPO,
+      stdio: 'ignore',
+    });
     const broken = path.join(folder, 'kaputt.zip');
     writeFileSync(broken, 'this is not a zip');
 

@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { answerBackupRequests } from './db/backup';
-import { LOCK_KEYS, openDatabase } from './db/database';
-import { migrate } from './db/migrate';
-import { PGLITE_TEMPLATE_FILE } from './db/template';
+import { answerBackupRequests } from './core/db/backup';
+import { LOCK_KEYS, openDatabase } from './core/db/database';
+import { migrate } from './core/db/migrate';
+import { PGLITE_TEMPLATE_FILE } from './core/db/template';
 import { startReminderScheduler } from './modules/reminders/scheduler';
 import { seedDemoData } from './seed/demo';
 

@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database';
-import { migrationFiles, splitStatements } from '../src/db/migrate';
+import { openDatabase } from '../src/core/db/database';
+import { MIGRATIONS_DIR, migrationFiles, splitStatements } from '../src/core/db/migrate';
 import { parseManifest } from '../src/modules/elearnings/scormPackage';
-import { SERVER_SOURCES } from '../src/paths';
 import { DEMO_ELEARNINGS } from '../src/seed/elearnings';
 import { zipOf } from './elearning-player-helpers';
 import { type Agent, createTestServer, expectError, type TestServer } from './helpers';
@@ -370,7 +369,7 @@ describe('migration 020', () => {
     const db = await openDatabase({});
     try {
       const run = async (file: string) => {
-        const sql = readFileSync(path.join(SERVER_SOURCES, 'db', 'migrations', file), 'utf8');
+        const sql = readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
         await db.transaction(async (tx) => {
           for (const statement of splitStatements(sql)) await tx.query(statement);
         });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseManifest } from '../src/modules/elearnings/scormPackage';
-import { buildDemoCourseZip } from '../src/seed/courses/demoCourses';
+import { buildDemoCourseZip } from '../src/modules/elearnings/shippedContent/demoCourses';
 import { DEMO_ELEARNINGS, DEMO_MEMBER_TASK } from '../src/seed/elearnings';
 import { MANIFEST_12, pdfText, zipOf } from './elearning-player-helpers';
 import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';

@@ -13,8 +13,8 @@ import {
 } from '@dash/shared-core/contract';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { membershipChanged } from '../src/core/events/membershipEvents';
 import { completeElearningTask } from '../src/modules/elearnings/taskSync';
-import { membershipChanged } from '../src/modules/events/membershipEvents';
 import { DEMO_ELEARNINGS } from '../src/seed/elearnings';
 import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
 

@@ -13,8 +13,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, openPglite } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
+import { openDatabase, openPglite } from '../src/core/db/database';
+import { migrate } from '../src/core/db/migrate';
 import { seedDemoData } from '../src/seed/demo';
 import {
   answeringPostgres,

@@ -8,8 +8,8 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database';
-import { createMailer } from '../src/mail/mailer';
+import { openDatabase } from '../src/core/db/database';
+import { createMailer } from '../src/core/mail/mailer';
 import { runReminders } from '../src/modules/reminders/scheduler';
 import {
   answeringPostgres,
@@ -24,7 +24,9 @@ import {
 
 const url = await answeringPostgres();
 const schema = schemaName('faults_two');
-const MIGRATIONS = readdirSync(path.join(ROOT, 'server/src/db/migrations')).filter((file) => file.endsWith('.sql'));
+const MIGRATIONS = readdirSync(path.join(ROOT, 'server/src/core/db/migrations')).filter((file) =>
+  file.endsWith('.sql'),
+);
 let first: ServerProcess | undefined;
 let second: ServerProcess | undefined;
 

@@ -7,7 +7,7 @@
  */
 
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../src/db/database';
+import { openPglite } from '../src/core/db/database';
 import { memberCreateBody } from './memberBody';
 import { HttpClient, ownDatabase, type ServerProcess, startServerProcess, withSchema } from './serverProcess';
 

@@ -5,8 +5,8 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/db/database';
-import { migrate } from '../src/db/migrate';
+import { type Database, openDatabase } from '../src/core/db/database';
+import { migrate } from '../src/core/db/migrate';
 import { SESSION_COOKIE } from '../src/http/cookies';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
 

@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { HEARTBEAT_TIMEOUT_SECONDS, OPEN_STATUSES } from '../src/modules/batchJobs/jobs';
+import { HEARTBEAT_TIMEOUT_SECONDS, OPEN_STATUSES } from '../src/core/jobs/jobs';
 import { HttpClient, type ServerProcess, startServerProcess } from './serverProcess';
 
 const DATA_DIR = mkdtempSync(path.join(tmpdir(), 'import-kill-'));

@@ -6,7 +6,7 @@ import { hashPassword } from '@dash/shared-core';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import type { Database } from '../src/db/database';
+import type { Database } from '../src/core/db/database';
 import { formatLine, serializeError } from '../src/http/requestLogging';
 import { DEMO_ELEARNINGS } from '../src/seed/elearnings';
 import { Agent, createTestServer, DEMO_PASSWORD, expectError, type TestServer, testConfig } from './helpers';

@@ -3,8 +3,8 @@
  * never a mail twice, the member's language and setting, the weekly digest; the profile setting's calls.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Mailer, OutgoingMail } from '../src/mail/mailer';
-import { createMailer } from '../src/mail/mailer';
+import type { Mailer, OutgoingMail } from '../src/core/mail/mailer';
+import { createMailer } from '../src/core/mail/mailer';
 import { runReminders, weekStart } from '../src/modules/reminders/scheduler';
 import { createTestServer, expectError, memberUuid, type TestServer } from './helpers';
 import { startSmtpServer } from './smtp';

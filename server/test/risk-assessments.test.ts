@@ -6,7 +6,7 @@ import {
   riskAssessmentMemberTasksResponseSchema,
 } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipChanged } from '../src/modules/events/membershipEvents';
+import { membershipChanged } from '../src/core/events/membershipEvents';
 import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
 
 let server: TestServer;

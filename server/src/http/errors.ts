@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@dash/shared-core';
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { DatabaseUnavailableError } from '../db/database';
+import { DatabaseUnavailableError } from '../core/db/database';
 
 /** Thrown by any handler: answered as `{"error":{"code"}}` with its status (CONTRACT.md "HTTP conventions"). */
 export class ApiHttpError extends Error {

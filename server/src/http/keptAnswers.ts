@@ -1,8 +1,8 @@
 import type { EndpointDefinition } from '@dash/shared-core/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { VersionedCache } from '../db/versionedCache';
-import { readerScope } from '../modules/access/scope';
+import { readerScope } from '../core/access/scope';
+import { VersionedCache } from '../core/db/versionedCache';
 import type { SessionContext } from '../modules/auth/sessions';
 import { KeptAnswer } from './route';
 

@@ -3,7 +3,7 @@ import { hasAnyPermission, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
 import type { EndpointDefinition } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../db/database';
+import type { Database } from '../core/db/database';
 import { loadSession, type SessionContext } from '../modules/auth/sessions';
 import { auditSupportCall } from '../modules/auth/supportAudit';
 import { ApiHttpError } from './errors';

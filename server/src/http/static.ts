@@ -4,7 +4,7 @@ import { AREAS, BOOT_DATA_ELEMENT_ID, type BootData, languageOfBrowserTag } from
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
-import type { Database } from '../db/database';
+import type { Database } from '../core/db/database';
 import { licenseeConfigFor, remoteList } from '../modules/bootstrap/routes';
 import { SESSION_COOKIE } from './cookies';
 

@@ -3,9 +3,9 @@
 // Runs on a fresh in-memory PGlite database, or on DATABASE_URL in a throw-away schema (DATABASE_SCHEMA). Prints one
 // line of JSON: the number of tasks, mails sent and seconds for the task reminders and for the weekly digest.
 import { parseArgs } from 'node:util';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
-import type { Mailer } from '../mail/mailer';
+import { openDatabase } from '../core/db/database';
+import { migrate } from '../core/db/migrate';
+import type { Mailer } from '../core/mail/mailer';
 import { runReminders } from '../modules/reminders/scheduler';
 import { seedDemoData } from './demo';
 

@@ -5,8 +5,8 @@
 // run this before the server starts, not while it runs.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
-import { migrate } from '../db/migrate';
+import { openDatabase } from '../core/db/database';
+import { migrate } from '../core/db/migrate';
 import { seedBulkClient } from './bulk';
 import { seedDemoData } from './demo';
 import { seedScaleDatabase } from './scale';

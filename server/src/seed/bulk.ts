@@ -1,5 +1,5 @@
 import { hashPassword } from '@dash/shared-core';
-import type { Database, Queryable } from '../db/database';
+import type { Database, Queryable } from '../core/db/database';
 import { hashPasswordForStorage } from '../modules/auth/passwords';
 import { DEMO_PASSWORD } from './demo';
 import { seedBenchElearnings, seedBenchStartTasks } from './elearnings';

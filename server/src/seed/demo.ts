@@ -1,5 +1,5 @@
 import { hashPassword } from '@dash/shared-core';
-import type { Database, Queryable } from '../db/database';
+import type { Database, Queryable } from '../core/db/database';
 import { hashPasswordForStorage } from '../modules/auth/passwords';
 import { seedElearnings } from './elearnings';
 import { logoSvg, moodSvg } from './images';

@@ -1,6 +1,6 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../core/db/database';
+import { installDemoCourse } from '../modules/elearnings/shippedContent/demoCourses';
 import { syncElearningTasks } from '../modules/elearnings/taskSync';
-import { installDemoCourse } from './courses/demoCourses';
 
 /**
  * Demo e-learnings (issue 13): a catalogue in German and English, assigned to acme's units, with a mix of
@@ -174,7 +174,7 @@ export async function seedElearnings(tx: Queryable, context: ElearningSeedContex
   );
   await syncElearningTasks(tx, context.globex);
 
-  // The player's demo courses (issue 14): SCORM 1.2 and SCORM 2004, built from server/src/seed/courses.
+  // The player's demo courses (issue 14): SCORM 1.2 and SCORM 2004, built from server/src/modules/elearnings/shippedContent.
   await installDemoCourse(tx, 'safetyBasics', {
     clientUuid: context.acme,
     elearningUuid: DEMO_ELEARNINGS.acmeSafetyInstruction,

@@ -1,7 +1,7 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '../core/db/database';
 import { evaluateAssignment } from '../modules/riskAssessments/evaluation';
 import { syncMemberTasks } from '../modules/riskAssessments/memberTaskSync';
-import { installRiskAssessmentContent } from './riskAssessmentContent';
+import { installRiskAssessmentContent } from '../modules/riskAssessments/shippedContent';
 
 export interface RiskSeedClient {
   client: string;

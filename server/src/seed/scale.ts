@@ -1,4 +1,4 @@
-import type { Database } from '../db/database';
+import type { Database } from '../core/db/database';
 import { seedBulkClient } from './bulk';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 

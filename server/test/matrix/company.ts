@@ -1,4 +1,4 @@
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import type { MatrixEntry } from './types';
 
 /** acme's seeded master data: the valid call writes it as it is. */

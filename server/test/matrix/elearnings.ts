@@ -1,6 +1,6 @@
 import { crc32 } from 'node:zlib';
 import { expect } from 'vitest';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import { DEMO_ELEARNINGS, DEMO_MEMBER_TASK } from '../../src/seed/elearnings';
 import { type Ids, type MatrixEntry, tableDefaults } from './types';
 

@@ -1,4 +1,4 @@
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import { type Ids, type MatrixEntry, tableDefaults } from './types';
 
 /**

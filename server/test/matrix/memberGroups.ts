@@ -1,4 +1,4 @@
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import type { Ids, LoginName, MatrixEntry } from './types';
 import { tableDefaults } from './types';
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import type { Ids, LoginName, MatrixEntry } from './types';
 
 /** Roles without member-import.import. */

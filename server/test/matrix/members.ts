@@ -1,5 +1,5 @@
 import { hashPassword } from '@dash/shared-core';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import { memberCreateBody } from '../memberBody';
 import type { Input, MatrixEntry } from './types';
 import { tableDefaults } from './types';

@@ -1,6 +1,6 @@
 import { hashPassword } from '@dash/shared-core';
 import { expect } from 'vitest';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import { DEMO_PASSWORD } from '../helpers';
 import { type MatrixEntry, tableDefaults } from './types';
 

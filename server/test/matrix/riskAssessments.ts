@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import { type MatrixEntry, tableDefaults } from './types';
 
 /** Rows of the risk-assessment calls, made once for the matrix (one task per analysis: each is the member's own). */

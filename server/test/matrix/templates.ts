@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import type { MatrixEntry } from './types';
 import { tableDefaults } from './types';
 

@@ -1,7 +1,7 @@
 /** The authorisation matrix's vocabulary: demo logins, seeded uuids and what an entry says about its route. */
 import type { Role } from '@dash/shared-core';
 import type { ENDPOINTS } from '@dash/shared-core/contract';
-import type { Database } from '../../src/db/database';
+import type { Database } from '../../src/core/db/database';
 import type { InjectResponse } from '../helpers';
 import type { RiskAssessmentIds } from './riskAssessments';
 

@@ -1,11 +1,11 @@
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
-import type { Database } from '../../db/database';
+import type { Database } from '../../core/db/database';
+import type { Mailer } from '../../core/mail/mailer';
 import { newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../http/cookies';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import type { Mailer } from '../../mail/mailer';
 import { hostNameOf, licenseeForHost } from '../bootstrap/licensees';
 import {
   hashResetToken,

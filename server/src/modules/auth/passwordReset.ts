@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
+import type { Mailer } from '../../core/mail/mailer';
+import { type AccountMailKind, type MailLanguage, renderAccountMail } from '../../core/mail/templates';
 import { newToken } from '../../http/cookies';
 import { ApiHttpError } from '../../http/errors';
-import type { Mailer } from '../../mail/mailer';
-import { type AccountMailKind, type MailLanguage, renderAccountMail } from '../../mail/templates';
 import { hashPasswordForStorage, verifyPassword } from './passwords';
 
 /** A reset link works for 2 hours, a welcome link (new member, password mode byEmail) for 7 days. */

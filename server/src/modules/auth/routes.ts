@@ -1,8 +1,8 @@
 import { permissionsOf } from '@dash/shared-core';
 import { ENDPOINTS, type MemberState } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
-import { VersionedRowCache } from '../../db/versionedRowCache';
+import type { Database } from '../../core/db/database';
+import { VersionedRowCache } from '../../core/db/versionedRowCache';
 import { clearSessionCookie, newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../http/cookies';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FeatureFlags, Role } from '@dash/shared-core';
 import { permissionsOf } from '@dash/shared-core';
 import type { FastifyRequest } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../core/db/database';
 import { SESSION_COOKIE } from '../../http/cookies';
 
 /** Idle sessions end after this; every call that finds the session moves the end on. */

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 import type { SessionContext } from './sessions';
 
 /** Writes one entry of the support audit log: who (adviser), why (reason), what (call) and how it ended. */

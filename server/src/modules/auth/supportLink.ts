@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 
 /** A support link works for 15 minutes and once. */
 export const SUPPORT_LINK_MINUTES = 15;

@@ -1,7 +1,7 @@
 import { licenseeNameOrDefault, type StoredTheme, themeWithDefaults } from '@dash/shared-core';
 import type { LicenseeConfig } from '@dash/shared-core/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 
 export interface LicenseeRow {
   uuid: string;

@@ -2,7 +2,7 @@ import { AREAS, type LicenseeConfig, type RemoteConfig } from '@dash/shared-core
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { remoteUrlVariable, type ServerConfig } from '../../config';
-import type { Database } from '../../db/database';
+import type { Database } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { hostNameOf, licenseeForHost, toLicenseeConfig } from './licensees';

@@ -2,10 +2,10 @@ import { httpUrl, OFFERED_COUNTRIES } from '@dash/shared-core';
 import { type ClientConfiguration, type ClientDetails, ENDPOINTS } from '@dash/shared-core/contract';
 import { validatePostalCode } from '@dash/shared-core/postal';
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
+import { recordAudit } from '../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
 
 interface ClientRow {

@@ -1,17 +1,17 @@
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Database, Queryable } from '../../db/database';
-import { iso, likePattern, orderBy } from '../../db/rows';
+import { visibleMembers, visibleOrgUnits } from '../../core/access/scope';
+import { recordAudit } from '../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../core/db/database';
+import { iso, likePattern, orderBy } from '../../core/db/rows';
+import { onMembershipChanged } from '../../core/events/membershipEvents';
+import { readMemberTasks } from '../../core/tasks/memberTasks';
+import { readClientVersion, readTaskVersion } from '../../core/tasks/taskVersion';
 import { ApiHttpError } from '../../http/errors';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
-import { visibleMembers, visibleOrgUnits } from '../access/scope';
-import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
-import { onMembershipChanged } from '../events/membershipEvents';
-import { readMemberTasks } from '../tasks/memberTasks';
-import { readClientVersion, readTaskVersion } from '../tasks/taskVersion';
 import { buildStatisticsWorkbook } from './exportXlsx';
 import { registerElearningPlayerRoutes } from './playerRoutes';
 import {

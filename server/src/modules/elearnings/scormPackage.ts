@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 
 /**

@@ -1,8 +1,8 @@
 import type { ElearningAnalyticsStatus, elearningStatisticsFilterSchema } from '@dash/shared-core/contract';
 import type { z } from 'zod';
-import type { Queryable } from '../../db/database';
-import { likePattern, orderBy } from '../../db/rows';
-import { visibleMembers } from '../access/scope';
+import { visibleMembers } from '../../core/access/scope';
+import type { Queryable } from '../../core/db/database';
+import { likePattern, orderBy } from '../../core/db/rows';
 import type { SessionContext } from '../auth/sessions';
 import { ELEARNING_STATE_SQL } from './taskSync';
 

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database';
-import type { MembershipScope } from '../events/membershipEvents';
+import type { Queryable } from '../../core/db/database';
+import type { MembershipScope } from '../../core/events/membershipEvents';
 
 /**
  * The e-learning task rules in SQL (docs/elearning-tasks.md has them as a table). Everything here is set-based:

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/database';
+import type { Database } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 
 const paramsSchema = z.object({

@@ -7,16 +7,16 @@ import {
 } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Database, Queryable } from '../../db/database';
-import { likePattern, orderBy } from '../../db/rows';
-import { readTablePage } from '../../db/tablePage';
+import { visibleLocations } from '../../core/access/scope';
+import { type AuditChange, recordAudit } from '../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../core/db/database';
+import { likePattern, orderBy } from '../../core/db/rows';
+import { readTablePage } from '../../core/db/tablePage';
+import { membershipChanged } from '../../core/events/membershipEvents';
 import { ApiHttpError } from '../../http/errors';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
-import { visibleLocations } from '../access/scope';
-import { type AuditChange, recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
-import { membershipChanged } from '../events/membershipEvents';
 
 /** The list's sort keys and their columns (a whitelist: nothing else reaches ORDER BY). */
 const LOCATION_ORDER: Record<string, string> = {

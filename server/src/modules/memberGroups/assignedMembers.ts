@@ -1,7 +1,7 @@
 import type { AssignedMember, AssignedMemberListRequest } from '@dash/shared-core';
-import type { Queryable } from '../../db/database';
-import { likePattern, orderBy } from '../../db/rows';
-import { readTablePage } from '../../db/tablePage';
+import type { Queryable } from '../../core/db/database';
+import { likePattern, orderBy } from '../../core/db/rows';
+import { readTablePage } from '../../core/db/tablePage';
 
 /** Sort keys of the assigned-member tables -> columns of `member m` (the member_list_* indexes lead with them). */
 const ASSIGNED_MEMBER_COLUMNS: Record<string, string> = {

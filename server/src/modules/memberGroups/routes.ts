@@ -1,14 +1,14 @@
 import { ENDPOINTS, type MemberGroup } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Database, Queryable } from '../../db/database';
-import { likePattern, orderBy } from '../../db/rows';
-import { readTablePage } from '../../db/tablePage';
+import { visibleMembers } from '../../core/access/scope';
+import { recordAudit } from '../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../core/db/database';
+import { likePattern, orderBy } from '../../core/db/rows';
+import { readTablePage } from '../../core/db/tablePage';
 import { ApiHttpError } from '../../http/errors';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
-import { visibleMembers } from '../access/scope';
-import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
 import { distinct, isUniqueViolation, readAssignedMembers } from './assignedMembers';
 

@@ -1,6 +1,6 @@
 import type { ImportEncoding } from '@dash/shared-core';
-import type { Queryable } from '../../db/database';
-import { iso } from '../../db/rows';
+import type { Queryable } from '../../core/db/database';
+import { iso } from '../../core/db/rows';
 import { ApiHttpError } from '../../http/errors';
 import type { CsvRow, Delimiter, ParsedCsv } from './parseCsv';
 

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { setImmediate as yieldToServer } from 'node:timers/promises';
 import type { BatchJob, MemberImportOptions } from '@dash/shared-core/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
+import { type AuditChange, recordAudit } from '../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../core/db/database';
+import { membershipChanged } from '../../core/events/membershipEvents';
+import { endJob, forgetProgress, reportProgress } from '../../core/jobs/jobs';
 import { ApiHttpError } from '../../http/errors';
-import { type AuditChange, recordAudit } from '../audit/auditTrail';
 import { type MailServices, sendWelcomeMail } from '../auth/passwordReset';
 import { hashPasswordForStorage } from '../auth/passwords';
 import type { SessionContext } from '../auth/sessions';
-import { endJob, forgetProgress, reportProgress } from '../batchJobs/jobs';
-import { membershipChanged } from '../events/membershipEvents';
 import { assertSeatsFor } from '../members/licence';
 import { type ImportPlan, MEMBER_COLUMNS, type MemberValues, type PlannedMember } from './plan';
 

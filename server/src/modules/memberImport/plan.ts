@@ -13,7 +13,7 @@ import {
 import type { ImportMapping, ImportRowError, MemberImportOptions } from '@dash/shared-core/contract';
 import { phoneNumber } from '@dash/shared-core/phone';
 import { findCountry, validatePostalCode } from '@dash/shared-core/postal';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 import type { CsvRow } from './parseCsv';
 
 /** The member columns an import writes, by field (username, org unit, location and password are handled apart). */

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 
 /** Names of the units and locations a member was given, for the audit trail. */

@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@dash/shared-core';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 
 /**

@@ -1,10 +1,10 @@
 import type { Member, MemberFields } from '@dash/shared-core/contract';
 import { phoneNumber } from '@dash/shared-core/phone';
 import { validatePostalCode } from '@dash/shared-core/postal';
-import type { Queryable } from '../../db/database';
-import { iso } from '../../db/rows';
+import { visibleMembers } from '../../core/access/scope';
+import type { Queryable } from '../../core/db/database';
+import { iso } from '../../core/db/rows';
 import { ApiHttpError } from '../../http/errors';
-import { visibleMembers } from '../access/scope';
 import type { SessionContext } from '../auth/sessions';
 
 /** The columns of one member as stored. */

@@ -1,4 +1,4 @@
-import type { KeyOrder } from '../../db/keyOrderCache';
+import type { KeyOrder } from '../../core/db/keyOrderCache';
 
 /** What a search needs of one member: its key, the filter columns and the search text (migration 004). */
 export interface SearchRow {

@@ -1,15 +1,15 @@
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
-import type { Database, Queryable } from '../../db/database';
+import { visibleMembers } from '../../core/access/scope';
+import { recordAudit } from '../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../core/db/database';
+import { membershipChanged } from '../../core/events/membershipEvents';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { visibleMembers } from '../access/scope';
-import { recordAudit } from '../audit/auditTrail';
 import { sendWelcomeMail } from '../auth/passwordReset';
 import { hashPasswordForStorage } from '../auth/passwords';
 import type { SessionContext } from '../auth/sessions';
-import { membershipChanged } from '../events/membershipEvents';
 import { readAssignmentNames, setAssignments } from './assignments';
 import { assertSeatsAfterAdding, LOCK_MEMBER_CHANGES } from './licence';
 import {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
-import { migrationFiles } from '../../db/migrate';
+import type { Database } from '../../core/db/database';
+import { migrationFiles } from '../../core/db/migrate';
 
 /** How long /readyz waits for `SELECT 1`: a load balancer's probe must get an answer, not hang with the database. */
 export const READY_TIMEOUT_MS = 2000;

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServerConfig } from '../../config';
-import type { Database } from '../../db/database';
-import { OPEN_STATUSES } from '../batchJobs/jobs';
+import type { Database } from '../../core/db/database';
+import { OPEN_STATUSES } from '../../core/jobs/jobs';
 
 /** "2xx" … "5xx": few label values, so that the series stay few. */
 function statusClass(statusCode: number): string {

@@ -1,13 +1,13 @@
 import { ENDPOINTS, type OrgUnitDetail } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
+import { visibleMembers, visibleOrgUnits } from '../../core/access/scope';
+import { type AuditChange, recordAudit } from '../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../core/db/database';
+import { membershipChanged } from '../../core/events/membershipEvents';
 import { ApiHttpError } from '../../http/errors';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
-import { visibleMembers, visibleOrgUnits } from '../access/scope';
-import { type AuditChange, recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
-import { membershipChanged } from '../events/membershipEvents';
 import { distinct, isUniqueViolation, readAssignedMembers } from '../memberGroups/assignedMembers';
 import { readOrgUnitTree } from './tree';
 

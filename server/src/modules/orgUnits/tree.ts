@@ -1,7 +1,7 @@
 import type { OrgUnitNode } from '@dash/shared-core';
-import type { Queryable } from '../../db/database';
-import { likePattern } from '../../db/rows';
-import { visibleOrgUnits } from '../access/scope';
+import { visibleOrgUnits } from '../../core/access/scope';
+import type { Queryable } from '../../core/db/database';
+import { likePattern } from '../../core/db/rows';
 import type { SessionContext } from '../auth/sessions';
 
 interface NodeRow {

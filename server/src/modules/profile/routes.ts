@@ -2,7 +2,7 @@ import { LANGUAGES } from '@dash/shared-core';
 import { ENDPOINTS, type ProfileSetting } from '@dash/shared-core/contract';
 import { phoneNumber } from '@dash/shared-core/phone';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint, type SessionHandlerContext } from '../../http/route';
 import { isRecentPassword, storeNewPassword } from '../auth/passwordReset';

@@ -1,6 +1,6 @@
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 

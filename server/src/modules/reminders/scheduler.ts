@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToServer } from 'node:timers/promises';
 import { themeWithDefaults } from '@dash/shared-core';
-import type { Database } from '../../db/database';
-import type { Mailer } from '../../mail/mailer';
+import type { Database } from '../../core/db/database';
+import type { Mailer } from '../../core/mail/mailer';
 import {
   type DigestItem,
   type MailBranding,
@@ -10,7 +10,7 @@ import {
   type ReminderMailKind,
   renderDigestMail,
   renderReminderMail,
-} from '../../mail/templates';
+} from '../../core/mail/templates';
 import { linkBase } from '../auth/passwordReset';
 import { MEMBER_RECEIVES, REMINDER_KINDS, type TaskReminderKind } from './kinds';
 

@@ -1,12 +1,12 @@
 import { riskFactor as riskLevelOf } from '@dash/shared-core';
 import { ENDPOINTS, type LocalizedText, type RiskAction } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
-import { orderBy } from '../../db/rows';
-import { readTablePage } from '../../db/tablePage';
+import { recordAudit } from '../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../core/db/database';
+import { orderBy } from '../../core/db/rows';
+import { readTablePage } from '../../core/db/tablePage';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
 import { evaluableAssignments, loadEvaluation } from './evaluation';
 import { buildActionListFile, type ExportAction } from './exportActionList';

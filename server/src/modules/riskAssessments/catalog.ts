@@ -1,15 +1,15 @@
 import { ENDPOINTS, type RiskAssessmentCatalogItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { Database } from '../../db/database';
-import { iso, likePattern, orderBy } from '../../db/rows';
-import { readTablePage } from '../../db/tablePage';
+import { recordAudit } from '../../core/audit/auditTrail';
+import type { Database } from '../../core/db/database';
+import { iso, likePattern, orderBy } from '../../core/db/rows';
+import { readTablePage } from '../../core/db/tablePage';
+import { readRiskVersion } from '../../core/tasks/taskVersion';
 import { ApiHttpError } from '../../http/errors';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
-import { recordAudit } from '../audit/auditTrail';
 import type { SessionContext } from '../auth/sessions';
-import { readRiskVersion } from '../tasks/taskVersion';
 import { loadContent } from './content';
 import { syncMemberTasks } from './memberTaskSync';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 import { CONTENT_CACHE_MS, forgetContent, loadContent } from './content';
 
 /** A database that answers one type whose title names how often it was read. */

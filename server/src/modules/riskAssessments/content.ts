@@ -1,5 +1,5 @@
 import type { RiskAssessmentContent } from '@dash/shared-core/contract';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../core/db/database';
 
 interface ContentRow {
   identifier: string;

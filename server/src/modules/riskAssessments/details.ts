@@ -1,7 +1,7 @@
 import { hasAnyPermission } from '@dash/shared-core';
 import { ENDPOINTS, type LocalizedText, type RiskActionDetails, type RiskDetails } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
+import type { Database } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { ACTION_COLUMNS, ACTION_FROM, type ActionListRow, toAction } from './actions';

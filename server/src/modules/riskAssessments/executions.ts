@@ -1,7 +1,7 @@
 import { ENDPOINTS, type RiskAssessmentExecution } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
-import { iso } from '../../db/rows';
+import type { Database, Queryable } from '../../core/db/database';
+import { iso } from '../../core/db/rows';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import type { SessionContext } from '../auth/sessions';

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database';
-import type { MembershipScope } from '../events/membershipEvents';
+import type { Queryable } from '../../core/db/database';
+import type { MembershipScope } from '../../core/events/membershipEvents';
 
 /**
  * Who should have an analysis of each assignment, now: the members of an assigned org unit (the default unit holds

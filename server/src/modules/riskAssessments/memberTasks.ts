@@ -1,7 +1,7 @@
 import type { memberTasksRequestSchema, RiskAssessmentMemberTasksResponse } from '@dash/shared-core/contract';
 import type { z } from 'zod';
-import type { Database } from '../../db/database';
-import { iso, orderBy } from '../../db/rows';
+import type { Database } from '../../core/db/database';
+import { iso, orderBy } from '../../core/db/rows';
 import type { SessionContext } from '../auth/sessions';
 
 type MemberTasksRequest = z.output<typeof memberTasksRequestSchema>;

@@ -1,10 +1,9 @@
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import { type Database, LOCK_KEYS } from '../../db/database';
+import { type Database, LOCK_KEYS } from '../../core/db/database';
+import { readTaskVersion } from '../../core/tasks/taskVersion';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
-import { installRiskAssessmentContent } from '../../seed/riskAssessmentContent';
-import { readTaskVersion } from '../tasks/taskVersion';
 import { registerActionRoutes } from './actions';
 import { registerAssignmentRoutes } from './assignments';
 import { registerCatalogRoutes } from './catalog';
@@ -13,6 +12,7 @@ import { registerDetailRoutes } from './details';
 import { registerEvaluationRoutes } from './evaluation';
 import { registerExecutionRoutes } from './executions';
 import { readRiskAssessmentMemberTasks } from './memberTasks';
+import { installRiskAssessmentContent } from './shippedContent';
 
 /** The risk-assessment area: catalogue and settings, assignments, members' analyses (issue 15); evaluation, risks, actions (issue 16) and their details. */
 export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database): void {

@@ -1,15 +1,15 @@
 import { hasAnyPermission, type Permission } from '@dash/shared-core';
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/database';
-import { orderBy } from '../../db/rows';
-import { readTablePage } from '../../db/tablePage';
+import type { Database } from '../../core/db/database';
+import { orderBy } from '../../core/db/rows';
+import { readTablePage } from '../../core/db/tablePage';
+import { type DueCounts, ELEARNING_DUE_COUNTS_JSON, RISK_ASSESSMENT_DUE_COUNTS_JSON } from '../../core/tasks/dueCounts';
+import { readTaskVersion } from '../../core/tasks/taskVersion';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
 import type { SessionContext } from '../auth/sessions';
 import { evaluableAssignments } from '../riskAssessments/evaluation';
-import { type DueCounts, ELEARNING_DUE_COUNTS_JSON, RISK_ASSESSMENT_DUE_COUNTS_JSON } from '../tasks/dueCounts';
-import { readTaskVersion } from '../tasks/taskVersion';
 
 /** Risk-action filter -> the status of the evaluations it lists (spec section 4: risk assessment status). */
 const RISK_ACTION_STATUS = { riskActionDefine: 'risksCreated', riskActionAgreed: 'actionsAgreed' } as const;

@@ -2,12 +2,12 @@ import { hasAnyPermission, type TemplateCategory, XSRF_COOKIE, XSRF_HEADER } fro
 import { ENDPOINTS, type Template, templateCategorySchema } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Database } from '../../db/database';
-import { likePattern, orderBy } from '../../db/rows';
-import { readTablePage } from '../../db/tablePage';
+import { recordAudit } from '../../core/audit/auditTrail';
+import type { Database } from '../../core/db/database';
+import { likePattern, orderBy } from '../../core/db/rows';
+import { readTablePage } from '../../core/db/tablePage';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { recordAudit } from '../audit/auditTrail';
 import { loadSession, type SessionContext } from '../auth/sessions';
 import { type MultipartBody, parseMultipart, UploadedFile } from './multipart';
 

@@ -3,7 +3,7 @@
  * Opens the database as the server does (DATABASE_URL or the embedded one in DATA_DIR). With the embedded
  * database, stop the server first: PGlite serves one process at a time.
  */
-import { loadConfig } from '../config';
+import { loadConfig } from '../../config';
 import { openDatabase } from '../db/database';
 import { migrate } from '../db/migrate';
 import { OutboxNotAvailableError, readOutbox } from './outbox';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answeringPostgres, dropSchema, schemaName } from '../../test/serverProcess';
+import { answeringPostgres, dropSchema, schemaName } from '../../../test/serverProcess';
 import { type Database, openPostgres } from './database';
 import { GENERIC_PLAN_MARK } from './postgresPrepared';
 

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/database';
-import type { SessionContext } from '../auth/sessions';
+import type { SessionContext } from '../../modules/auth/sessions';
+import type { Queryable } from '../db/database';
 
 /** What an audit entry is about (the check constraint of migration 006 lists the same). */
 export type AuditEntityType =

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { SERVER_SOURCES } from '../paths';
+import { SERVER_SOURCES } from '../../paths';
 import { type Database, LOCK_KEYS } from './database';
 
-const MIGRATIONS_DIR = path.join(SERVER_SOURCES, 'db', 'migrations');
+export const MIGRATIONS_DIR = path.join(SERVER_SOURCES, 'core', 'db', 'migrations');
 
 /** Every migration file name, in the order they apply (also what GET /readyz expects to find applied). */
 export function migrationFiles(): string[] {

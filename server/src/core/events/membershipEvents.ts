@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../db/database';
 
 /**
  * Who belongs where changed in a client: a member was created, archived, restored, deleted or imported, or the

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ZipFile } from 'yazl';
-import type { Queryable } from '../../db/database';
-import { storeScormPackage, unpackScormPackage } from '../../modules/elearnings/scormPackage';
-import { SERVER_SOURCES } from '../../paths';
+import type { Queryable } from '../../../core/db/database';
+import { SERVER_SOURCES } from '../../../paths';
+import { storeScormPackage, unpackScormPackage } from '../scormPackage';
 
 /**
  * The two demo courses written for this product, built from the source files beside this module into real SCORM
@@ -11,7 +11,7 @@ import { SERVER_SOURCES } from '../../paths';
  * its own folder. The seed unpacks them through the same code as an upload; `build-cli.ts` writes them as files.
  */
 
-const HERE = path.join(SERVER_SOURCES, 'seed', 'courses');
+const HERE = path.join(SERVER_SOURCES, 'modules', 'elearnings', 'shippedContent');
 const COMMON_FILES = ['index.html', 'course.js', 'style.css'];
 
 export const DEMO_COURSES = {

@@ -1,10 +1,10 @@
 import type { BatchStatus } from '@dash/shared-core';
 import { type BatchJob, ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database, Queryable } from '../../db/database';
-import { iso } from '../../db/rows';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
+import type { Database, Queryable } from '../db/database';
+import { iso } from '../db/rows';
 
 /** Statuses of a job that has not ended yet. */
 export const OPEN_STATUSES: readonly BatchStatus[] = ['created', 'initialized', 'inProgress', 'finishedTasks'];

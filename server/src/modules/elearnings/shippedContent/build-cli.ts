@@ -1,5 +1,5 @@
 // Writes the demo courses as SCORM zips, to try the upload by hand:
-//   npx tsx server/src/seed/courses/build-cli.ts [output folder, default .data/demo-courses]
+//   npx tsx server/src/modules/elearnings/shippedContent/build-cli.ts [output folder, default .data/demo-courses]
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDemoCourseZip, DEMO_COURSES, type DemoCourse } from './demoCourses';

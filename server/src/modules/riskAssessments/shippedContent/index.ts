@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '../../../core/db/database';
 import { GENERAL_HAZARDS } from './generalHazards';
 import { MENTAL_LOAD } from './mentalLoad';
 import type { TypeContent } from './model';
