@@ -102,7 +102,7 @@ export async function buildServer() {
   const result = await esbuild.build({
     entryPoints: {
       main: path.join(root, 'server', 'src', 'main.ts'),
-      'template-cli': path.join(root, 'server', 'src', 'db', 'template-cli.ts'),
+      'template-cli': path.join(root, 'server', 'src', 'core', 'db', 'template-cli.ts'),
     },
     bundle: true,
     platform: 'node',
