@@ -3,23 +3,24 @@
  * `reads` marks POST calls that only read (tables and details take their filters as a body): they show the
  * "load" loader, not the "save" one.
  * The full contract with request/response schemas is in `../contract` (server, docs and types).
- * Each area of the company part and each app keeps its calls in `areaRoutes/<area>.ts`, spread in here.
+ * Each area of the company part and each app keeps its calls beside its schemas, in `contract/<area>/calls.ts`
+ * (no zod there: this table is in every browser bundle), spread in here.
  */
-import { COMPANY_ROUTES } from './areaRoutes/company';
-import { ELEARNINGS_ROUTES } from './areaRoutes/elearnings';
-import { INFOPOINT_ROUTES } from './areaRoutes/infopoint';
-import { LOCATIONS_ROUTES } from './areaRoutes/locations';
-import { MEMBER_GROUPS_ROUTES } from './areaRoutes/memberGroups';
-import { MEMBER_IMPORT_ROUTES } from './areaRoutes/memberImport';
-import { MEMBERS_ROUTES } from './areaRoutes/members';
-import { ORG_UNITS_ROUTES } from './areaRoutes/orgUnits';
-import { REMINDERS_ROUTES } from './areaRoutes/reminders';
-import { RISK_ASSESSMENTS_ROUTES } from './areaRoutes/riskAssessments';
-import type { RouteTable } from './areaRoutes/routeTable';
-import { START_ROUTES } from './areaRoutes/start';
-import { TEMPLATES_ROUTES } from './areaRoutes/templates';
+import { COMPANY_ROUTES } from '../contract/company/calls';
+import { ELEARNINGS_ROUTES } from '../contract/elearnings/calls';
+import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
+import { LOCATIONS_ROUTES } from '../contract/locations/calls';
+import { MEMBER_GROUPS_ROUTES } from '../contract/memberGroups/calls';
+import { MEMBER_IMPORT_ROUTES } from '../contract/memberImport/calls';
+import { MEMBERS_ROUTES } from '../contract/members/calls';
+import { ORG_UNITS_ROUTES } from '../contract/orgUnits/calls';
+import { REMINDERS_ROUTES } from '../contract/reminders/calls';
+import { RISK_ASSESSMENTS_ROUTES } from '../contract/riskAssessments/calls';
+import type { RouteTable } from '../contract/routeTable';
+import { START_ROUTES } from '../contract/start/calls';
+import { TEMPLATES_ROUTES } from '../contract/templates/calls';
 
-export { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from './areaRoutes/templates';
+export { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from '../contract/templates/calls';
 
 export const API_ROUTES = {
   csrf: { method: 'GET', path: '/api/csrf' },
@@ -40,8 +41,6 @@ export const API_ROUTES = {
   profileReadOrgUnitList: { method: 'POST', path: '/api/profile/read-org-unit-list', reads: true },
   profileReadSetting: { method: 'GET', path: '/api/profile/readprofilesetting' },
   profileUpdateSetting: { method: 'POST', path: '/api/profile/updateprofilesetting' },
-  memberList: { method: 'POST', path: '/api/memberlist/getlist', reads: true },
-  memberDetails: { method: 'POST', path: '/api/memberlist/memberdetails', reads: true },
   ...MEMBERS_ROUTES,
   ...MEMBER_GROUPS_ROUTES,
   ...ORG_UNITS_ROUTES,

@@ -18,15 +18,15 @@ import {
 } from './auth';
 import { licenseeConfigSchema, remotesResponseSchema } from './bootstrap';
 import { emptyRequestSchema, okResponseSchema } from './common';
-import { COMPANY_ENDPOINTS } from './company';
-import { ELEARNINGS_ENDPOINTS } from './elearnings';
+import { COMPANY_ENDPOINTS } from './company/schemas';
+import { ELEARNINGS_ENDPOINTS } from './elearnings/schemas';
 import { defineEndpoint } from './endpoint';
-import { INFOPOINT_ENDPOINTS } from './infopoint';
-import { LOCATIONS_ENDPOINTS } from './locations';
-import { MEMBER_GROUPS_ENDPOINTS } from './memberGroups';
-import { MEMBER_IMPORT_ENDPOINTS } from './memberImport';
-import { MEMBERS_ENDPOINTS } from './members';
-import { ORG_UNITS_ENDPOINTS } from './orgUnits';
+import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
+import { LOCATIONS_ENDPOINTS } from './locations/schemas';
+import { MEMBER_GROUPS_ENDPOINTS } from './memberGroups/schemas';
+import { MEMBER_IMPORT_ENDPOINTS } from './memberImport/schemas';
+import { MEMBERS_ENDPOINTS } from './members/schemas';
+import { ORG_UNITS_ENDPOINTS } from './orgUnits/schemas';
 import {
   memberDetailsSchemaForProfile,
   profileChangePasswordRequestSchema,
@@ -39,10 +39,10 @@ import {
   profileUpdateRequestSchema,
   profileUpdateSettingRequestSchema,
 } from './profile';
-import { REMINDERS_ENDPOINTS } from './reminders';
-import { RISK_ASSESSMENTS_ENDPOINTS } from './riskAssessments';
-import { START_ENDPOINTS } from './start';
-import { TEMPLATES_ENDPOINTS } from './templates';
+import { REMINDERS_ENDPOINTS } from './reminders/schemas';
+import { RISK_ASSESSMENTS_ENDPOINTS } from './riskAssessments/schemas';
+import { START_ENDPOINTS } from './start/schemas';
+import { TEMPLATES_ENDPOINTS } from './templates/schemas';
 
 export const ENDPOINTS = {
   csrf: defineEndpoint('csrf', {
@@ -189,14 +189,13 @@ export const ENDPOINTS = {
     request: profileUpdateSettingRequestSchema,
     response: profileSettingSchema,
   }),
-  // The company part: one file per area, each with its schemas and calls.
+  // The company part and the apps: one folder per area, its schemas beside its calls (`<area>/calls.ts`).
   ...MEMBERS_ENDPOINTS,
   ...MEMBER_GROUPS_ENDPOINTS,
   ...ORG_UNITS_ENDPOINTS,
   ...LOCATIONS_ENDPOINTS,
   ...COMPANY_ENDPOINTS,
   ...MEMBER_IMPORT_ENDPOINTS,
-  // The apps.
   ...ELEARNINGS_ENDPOINTS,
   ...RISK_ASSESSMENTS_ENDPOINTS,
   ...START_ENDPOINTS,
@@ -212,18 +211,18 @@ export type ResponseOf<Id extends keyof Endpoints> = z.output<Endpoints[Id]['res
 export * from './auth';
 export * from './bootstrap';
 export * from './common';
-export * from './company';
-export * from './elearnings';
+export * from './company/schemas';
+export * from './elearnings/schemas';
 export * from './endpoint';
-export * from './infopoint';
-export * from './locations';
-export * from './memberGroups';
-export * from './memberImport';
-export * from './members';
-export * from './orgUnits';
+export * from './infopoint/schemas';
+export * from './locations/schemas';
+export * from './memberGroups/schemas';
+export * from './memberImport/schemas';
+export * from './members/schemas';
+export * from './orgUnits/schemas';
 export * from './profile';
-export * from './reminders';
-export * from './riskAssessments';
-export * from './start';
+export * from './reminders/schemas';
+export * from './riskAssessments/schemas';
+export * from './start/schemas';
 export * from './tasks';
-export * from './templates';
+export * from './templates/schemas';

@@ -1,4 +1,4 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
 /**
  * Method and path of the template calls. The upload (`TEMPLATE_UPLOAD_PATH`, multipart) is not a JSON call: it has

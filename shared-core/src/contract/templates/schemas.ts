@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { TEMPLATE_CATEGORIES } from '../api/areaRoutes/templates';
 import {
   detailRequestSchema,
   okResponseSchema,
@@ -7,8 +6,9 @@ import {
   tableRequestSchema,
   tableResponseSchema,
   uuidSchema,
-} from './common';
-import { defineEndpoint } from './endpoint';
+} from '../common';
+import { defineEndpoint } from '../endpoint';
+import { TEMPLATE_CATEGORIES } from './calls';
 
 export const templateCategorySchema = z.enum(TEMPLATE_CATEGORIES);
 

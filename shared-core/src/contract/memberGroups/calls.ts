@@ -1,6 +1,6 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
-/** Method and path of the memberGroups calls (spec section 7); the contract in `../../contract` adds their schemas. */
+/** Method and path of the memberGroups calls (spec section 7); `schemas.ts` beside it adds their schemas. */
 export const MEMBER_GROUPS_ROUTES = {
   memberGroupList: { method: 'POST', path: '/api/member-group/read-list', reads: true },
   memberGroupCreate: { method: 'POST', path: '/api/member-group/create-member-group' },

@@ -1,6 +1,6 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
-/** Method and path of the locations calls (spec section 7); the contract in `../../contract` adds their schemas. */
+/** Method and path of the locations calls (spec section 7); `schemas.ts` beside it adds their schemas. */
 export const LOCATIONS_ROUTES = {
   locationList: { method: 'POST', path: '/api/location/location-list', reads: true },
   locationDetail: { method: 'POST', path: '/api/location/location-detail', reads: true },

@@ -1,6 +1,6 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
-/** Method and path of the risk-assessment calls (spec section 7); the contract in `../../contract` adds their schemas. */
+/** Method and path of the risk-assessment calls (spec section 7); `schemas.ts` beside it adds their schemas. */
 const PREFIX = '/api/risk-assessment';
 export const RISK_ASSESSMENTS_ROUTES = {
   riskAssessmentCatalog: { method: 'POST', path: `${PREFIX}/read-catalog-list`, reads: true },

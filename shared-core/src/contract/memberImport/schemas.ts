@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BATCH_STATUSES } from '../format/format';
+import { BATCH_STATUSES } from '../../format/format';
 import {
   IMPORT_DELIMITERS,
   IMPORT_ENCODINGS,
@@ -8,9 +8,9 @@ import {
   IMPORT_NAME_OPTIONS,
   IMPORT_PASSWORD_MODES,
   IMPORT_ROW_ERRORS,
-} from '../memberImport/fields';
-import { detailRequestSchema, emptyRequestSchema, sha256HexSchema, uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
+} from '../../memberImport/fields';
+import { detailRequestSchema, emptyRequestSchema, sha256HexSchema, uuidSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
 
 const columnSchema = z
   .int()

@@ -7,9 +7,9 @@ import {
   tableRequestSchema,
   tableResponseSchema,
   uuidSchema,
-} from './common';
-import { defineEndpoint } from './endpoint';
-import { memberTaskSchema, memberTasksRequestSchema } from './tasks';
+} from '../common';
+import { defineEndpoint } from '../endpoint';
+import { memberTaskSchema, memberTasksRequestSchema } from '../tasks';
 
 /** 'analysing': members answer their analyses; the spec's statuses follow once the analysis phase ends. */
 export const RISK_ASSESSMENT_STATUSES = ['analysing', 'risksCreated', 'actionsAgreed', 'done'] as const;

@@ -1,6 +1,6 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
-/** Method and path of the orgUnits calls (spec section 7); the contract in `../../contract` adds their schemas. */
+/** Method and path of the orgUnits calls (spec section 7); `schemas.ts` beside it adds their schemas. */
 export const ORG_UNITS_ROUTES = {
   orgUnitList: { method: 'POST', path: '/api/org-unit/org-unit-list', reads: true },
   orgUnitDetail: { method: 'POST', path: '/api/org-unit/org-unit-detail', reads: true },

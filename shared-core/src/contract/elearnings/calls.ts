@@ -1,6 +1,6 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
-/** Method and path of the e-learning calls (spec section 7); the contract in `../../contract` adds their schemas. */
+/** Method and path of the e-learning calls (spec section 7); `schemas.ts` beside it adds their schemas. */
 export const ELEARNINGS_ROUTES = {
   elearningCatalog: { method: 'POST', path: '/api/elearning/read-catalog', reads: true },
   elearningDetails: { method: 'POST', path: '/api/elearning/read-details', reads: true },

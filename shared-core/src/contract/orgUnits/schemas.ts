@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { detailRequestSchema, okResponseSchema, searchTextSchema, uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { detailRequestSchema, okResponseSchema, searchTextSchema, uuidSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
 import {
   assignedMemberListRequestSchema,
   assignedMemberListResponseSchema,
   changedCountResponseSchema,
   createdResponseSchema,
   memberUuidsSchema,
-} from './memberGroups';
+} from '../memberGroups/schemas';
 
 /** A person named on an org unit or location (responsible persons, admins). */
 export const personRefSchema = z.object({ uuid: uuidSchema, firstName: z.string(), lastName: z.string() });

@@ -1,7 +1,9 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
-/** Method and path of the members calls (spec section 7); the contract in `../../contract` adds their schemas. */
+/** Method and path of the members calls (spec section 7); `schemas.ts` beside it adds their schemas. */
 export const MEMBERS_ROUTES = {
+  memberList: { method: 'POST', path: '/api/memberlist/getlist', reads: true },
+  memberDetails: { method: 'POST', path: '/api/memberlist/memberdetails', reads: true },
   memberCreate: { method: 'POST', path: '/api/member/createmember' },
   memberCheckUsername: { method: 'POST', path: '/api/member/checkusername', reads: true },
   memberUpdate: { method: 'POST', path: '/api/memberlist/updatememberdetails' },

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { LOCATION_BULK_MAX, LOCATION_LIMITS, LOCATION_TYPES, OFFERED_COUNTRIES } from '../companyLimits';
-import { detailRequestSchema, searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
-import { personRefSchema } from './orgUnits';
+import { LOCATION_BULK_MAX, LOCATION_LIMITS, LOCATION_TYPES, OFFERED_COUNTRIES } from '../../companyLimits';
+import { detailRequestSchema, searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
+import { personRefSchema } from '../orgUnits/schemas';
 
 export const locationTypeSchema = z.enum(LOCATION_TYPES);
 export const offeredCountrySchema = z.enum(OFFERED_COUNTRIES);

@@ -1,4 +1,4 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
 /** Method and path of the reminder setting (the profile's settings tab). */
 export const REMINDERS_ROUTES = {

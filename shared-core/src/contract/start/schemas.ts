@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emptyRequestSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { emptyRequestSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
 
 /** The counts of the due-status bubbles of one area (spec section 3), over the member's own tasks. */
 export const dueStatusCountsSchema = z.object({

@@ -1,4 +1,4 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
 /** Method and path of the infopoint calls (spec section 7 "Infopoint"). */
 export const INFOPOINT_ROUTES = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ROLES } from '../permissions';
-import { detailRequestSchema, searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { ROLES } from '../../permissions';
+import { detailRequestSchema, searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
 
 /** Spec section 3 "Member group": the six types (the check constraint of migration 001 lists the same). */
 export const MEMBER_GROUP_TYPES = [

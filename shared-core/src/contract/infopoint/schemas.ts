@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emptyRequestSchema, uuidSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { emptyRequestSchema, uuidSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
 
 export const infopointLocationSchema = z.object({
   uuid: uuidSchema,

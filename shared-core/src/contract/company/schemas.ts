@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { CLIENT_DETAILS_LIMITS } from '../companyLimits';
-import { URL_MAX_LENGTH } from '../validation/rules';
-import { emptyRequestSchema } from './common';
-import { defineEndpoint } from './endpoint';
-import { offeredCountrySchema } from './locations';
+import { CLIENT_DETAILS_LIMITS } from '../../companyLimits';
+import { URL_MAX_LENGTH } from '../../validation/rules';
+import { emptyRequestSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
+import { offeredCountrySchema } from '../locations/schemas';
 
 /** An optional text: trimmed, '' and null both mean none. */
 function optionalText(max: number) {

@@ -1,6 +1,6 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
-/** Method and path of the memberImport calls (spec section 7); the contract in `../../contract` adds their schemas. */
+/** Method and path of the memberImport calls (spec section 7); `schemas.ts` beside it adds their schemas. */
 export const MEMBER_IMPORT_ROUTES = {
   /** Multipart: the CSV file under the field `file` (the only call that is not JSON). */
   memberImportUpload: { method: 'POST', path: '/api/memberimport/upload-csv' },

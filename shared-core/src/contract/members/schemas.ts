@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ROLES } from '../permissions';
-import { username } from '../validation/rules';
+import { ROLES } from '../../permissions';
+import { username } from '../../validation/rules';
 import {
   detailRequestSchema,
   languageCodeSchema,
@@ -11,8 +11,8 @@ import {
   tableRequestSchema,
   tableResponseSchema,
   uuidSchema,
-} from './common';
-import { defineEndpoint } from './endpoint';
+} from '../common';
+import { defineEndpoint } from '../endpoint';
 
 export const memberStatusSchema = z.enum(['active', 'inactive']);
 

@@ -1,6 +1,6 @@
-import type { RouteTable } from './routeTable';
+import type { RouteTable } from '../routeTable';
 
-/** Method and path of the company calls (spec section 7); the contract in `../../contract` adds their schemas. */
+/** Method and path of the company calls (spec section 7); `schemas.ts` beside it adds their schemas. */
 export const COMPANY_ROUTES = {
   clientDetails: { method: 'GET', path: '/api/clientdetails/readdetails' },
   updateClientDetails: { method: 'POST', path: '/api/clientdetails/updatedetails' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ELEARNING_ANALYTICS_STATUSES, ELEARNING_BULK_LIMIT, FIRST_EXECUTION_BUFFER_DAYS } from '../elearnings';
+import { ELEARNING_ANALYTICS_STATUSES, ELEARNING_BULK_LIMIT, FIRST_EXECUTION_BUFFER_DAYS } from '../../elearnings';
 import {
   catalogFilterSchema,
   detailRequestSchema,
@@ -9,10 +9,10 @@ import {
   tableRequestSchema,
   tableResponseSchema,
   uuidSchema,
-} from './common';
-import { defineEndpoint } from './endpoint';
-import { personRefSchema } from './orgUnits';
-import { memberTasksRequestSchema, memberTasksResponseSchema } from './tasks';
+} from '../common';
+import { defineEndpoint } from '../endpoint';
+import { personRefSchema } from '../orgUnits/schemas';
+import { memberTasksRequestSchema, memberTasksResponseSchema } from '../tasks';
 
 /** A calendar day, `YYYY-MM-DD`. */
 const isoDateSchema = z.iso.date();

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { emptyRequestSchema } from './common';
-import { defineEndpoint } from './endpoint';
+import { emptyRequestSchema } from '../common';
+import { defineEndpoint } from '../endpoint';
 
 /** The member's reminder e-mails (due in 7 days, overdue, weekly digest for responsible persons): on or off. */
 export const reminderSettingSchema = z.object({ reminderMails: z.boolean() });
