@@ -63,6 +63,44 @@ test.describe('sign-in and sign-out', () => {
     await expect(page.getByTestId('header-name')).toHaveText('Mara Mitarbeiter');
   });
 
+  test('"remember" ticked: after logout and a reload the sign-in page shows the company ID', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.locator('input[name=clientIdentifier]').fill('globex');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await expect(page.getByLabel('Firmen-ID auf diesem Gerät merken')).toBeChecked();
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('logout')).toBeVisible();
+
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/auth\/login\/globex$/);
+    await expect(page.getByTestId('client-identifier')).toHaveText('globex');
+    await page.goto('/auth/login');
+    await expect(page.getByTestId('client-identifier')).toHaveText('globex');
+  });
+
+  test('"remember" unticked: neither logout nor a reload brings the company ID back', async ({ page }) => {
+    // Remembered from an earlier sign-in: unticking must forget it.
+    await signIn(page, 'globex', 'admin');
+    await page.getByTestId('logout').click();
+    await expect(page.getByTestId('client-identifier')).toHaveText('globex');
+
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill(PASSWORD);
+    await page.getByLabel('Firmen-ID auf diesem Gerät merken').uncheck();
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByTestId('logout')).toBeVisible();
+    // A reload signs the member in again from the session cookie: that must not remember the company either.
+    await page.reload();
+    await expect(page.getByTestId('logout')).toBeVisible();
+
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await expect(page.locator('input[name=clientIdentifier]')).toHaveValue('');
+    await page.reload();
+    await expect(page.locator('input[name=clientIdentifier]')).toHaveValue('');
+  });
+
   test('after sign-in the user returns to the page he asked for', async ({ page }) => {
     await page.goto('/dashboard/company/members/list?page=2');
     await expect(page).toHaveURL(/returnUrl=/);

@@ -3,6 +3,7 @@ import { type FeatureFlag, hasAnyPermission, type Permission } from '@dash/share
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
 import { devtoolsOptions } from '../state/devtoolsOptions';
+import { keepCompanyOfSession, readRememberedCompany, writeRememberedCompany } from './rememberedCompany';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 
@@ -12,6 +13,7 @@ export interface SessionState {
   settings: ProfileSetting | null;
   licensee: LicenseeConfig | null;
   setLicensee(licensee: LicenseeConfig): void;
+  /** Also remembers the session's company ID on this device, unless the member chose not to be remembered. */
   signedIn(memberState: MemberState): void;
   setSettings(settings: ProfileSetting): void;
   signedOut(): void;
@@ -19,6 +21,10 @@ export interface SessionState {
   reload(): Promise<MemberState | null>;
   /** Installed by the shell: ends the session and goes to the sign-in page. */
   logout(): Promise<void>;
+  /** The company ID remembered on this device for the sign-in page, or null. */
+  rememberedCompany(): string | null;
+  /** The member's choice on the sign-in page: remember this company ID, or (null) none, also after later sign-ins. */
+  rememberCompany(clientIdentifier: string | null): void;
 }
 
 /** The session, owned by the shell and read by every remote (shared-ui is a federation singleton). */
@@ -30,11 +36,16 @@ export const useSessionStore = create<SessionState>()(
       settings: null,
       licensee: null,
       setLicensee: (licensee) => set({ licensee }, false, 'setLicensee'),
-      signedIn: (memberState) => set({ status: 'authenticated', memberState }, false, 'signedIn'),
+      signedIn: (memberState) => {
+        keepCompanyOfSession(memberState.clientIdentifier);
+        set({ status: 'authenticated', memberState }, false, 'signedIn');
+      },
       setSettings: (settings) => set({ settings }, false, 'setSettings'),
       signedOut: () => set({ status: 'anonymous', memberState: null, settings: null }, false, 'signedOut'),
       reload: async () => null,
       logout: async () => undefined,
+      rememberedCompany: readRememberedCompany,
+      rememberCompany: writeRememberedCompany,
     }),
     devtoolsOptions('session'),
   ),

@@ -1,7 +1,6 @@
 import { ApiError, api, changeLanguage, i18n, isLanguage, type MemberState } from '@dash/shared-core';
 import { useSessionStore } from '@dash/shared-ui';
 import { loadAreasFor } from '../federation/areaStore';
-import { REMEMBERED_CLIENT_KEY } from './rememberedClient';
 
 /** Heartbeat every 2 minutes; a call that takes over 5 minutes (spec section 9) counts as failed. */
 export const HEARTBEAT_INTERVAL_MS = 2 * 60 * 1000;
@@ -36,15 +35,16 @@ export async function reloadSession(): Promise<MemberState | null> {
   } catch {
     // Without settings the browser language and system theme stay in force.
   }
-  window.localStorage.setItem(REMEMBERED_CLIENT_KEY, memberState.clientIdentifier);
   await areas;
   return memberState;
 }
 
-/** Ends the session on the server, then shows the sign-in page with the company ID appended (spec section 7). */
+/**
+ * Ends the session on the server, then shows the sign-in page with the company ID appended (spec section 7) when it
+ * is remembered: a member who chose not to have it remembered does not find it filled in there.
+ */
 export async function logout(): Promise<void> {
-  const clientIdentifier =
-    useSessionStore.getState().memberState?.clientIdentifier ?? window.localStorage.getItem(REMEMBERED_CLIENT_KEY);
+  const clientIdentifier = useSessionStore.getState().rememberedCompany();
   try {
     await api.call('logout', undefined, { silent: true });
   } finally {

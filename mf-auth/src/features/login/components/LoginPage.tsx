@@ -1,4 +1,4 @@
-import { ApiError, clientIdentifier as clientIdentifierRule, translateError } from '@dash/shared-core';
+import { ApiError, clientIdentifier as clientIdentifierRule, START_PAGE, translateError } from '@dash/shared-core';
 import {
   FormError,
   Link,
@@ -13,7 +13,6 @@ import {
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REMEMBERED_CLIENT_KEY, START_PAGE } from '../../../routes';
 import { login } from '../api/login';
 import './login.css';
 
@@ -37,8 +36,9 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const status = useSessionStore((state) => state.status);
   const reload = useSessionStore((state) => state.reload);
-  const remembered = window.localStorage.getItem(REMEMBERED_CLIENT_KEY) ?? '';
-  const preset = clientId ?? remembered;
+  const rememberCompany = useSessionStore((state) => state.rememberCompany);
+  const rememberedCompany = useSessionStore((state) => state.rememberedCompany);
+  const preset = clientId ?? rememberedCompany() ?? '';
   const [editingClient, setEditingClient] = useState(preset === '');
   const [remember, setRemember] = useState(true);
   const form = useForm({
@@ -55,8 +55,7 @@ export default function LoginPage() {
         form.set('password')('');
         throw caught;
       }
-      if (remember) window.localStorage.setItem(REMEMBERED_CLIENT_KEY, values.clientIdentifier.trim().toLowerCase());
-      else window.localStorage.removeItem(REMEMBERED_CLIENT_KEY);
+      rememberCompany(remember ? values.clientIdentifier.trim().toLowerCase() : null);
       await reload();
       navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true });
     },
