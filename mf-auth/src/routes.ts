@@ -6,6 +6,3 @@ export const AUTH_ROUTES = {
   resetPassword: '/auth/reset-password/:token',
   supportLogin: '/auth/support/:token',
 } as const;
-
-export const START_PAGE = '/dashboard/start/overview';
-export const REMEMBERED_CLIENT_KEY = 'dashboard.clientIdentifier';

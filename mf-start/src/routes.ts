@@ -1,7 +1,9 @@
+import { START_PAGE } from '@dash/shared-core';
+
 /** Paths of the start area (spec section 2, "Start" and "Other apps"). */
 export const START_ROUTES = {
-  overview: '/dashboard/start/overview',
-  overviewTab: '/dashboard/start/overview/:tabId',
+  overview: START_PAGE,
+  overviewTab: `${START_PAGE}/:tabId`,
   infopoint: '/dashboard/start/infopoint',
   infopointLocation: '/dashboard/start/infopoint/:locationUuid',
   templates: '/dashboard/apps/templates',

@@ -1,4 +1,4 @@
-import { AREAS } from '@dash/shared-core';
+import { AREAS, START_PAGE } from '@dash/shared-core';
 import type { AreaRoute } from '@dash/shared-ui';
 import { Spinner, useSessionStore } from '@dash/shared-ui';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -10,8 +10,6 @@ import { AreaFallback } from '../pages/AreaFallback';
 import { LogoutPage } from '../pages/LogoutPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { AreaRouteElement } from './AreaRouteElement';
-
-export const START_PAGE = '/dashboard/start/overview';
 
 // Both from one chunk, requested together by the first signed-in render (signedIn.ts).
 const signedIn = () => import('./signedIn');

@@ -1,4 +1,4 @@
-import { i18n } from '@dash/shared-core';
+import { i18n, START_PAGE } from '@dash/shared-core';
 import { type AreaRoute, Spinner, showToast, useCan } from '@dash/shared-ui';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -26,7 +26,7 @@ function Forbidden() {
   const enteredByAddress = useLocation().key === 'default';
   useEffect(() => {
     showToast({ type: 'danger', title: i18n.t('toast.errorTitle'), message: i18n.t('guard.forbidden') });
-    if (enteredByAddress) navigate('/dashboard/start/overview', { replace: true });
+    if (enteredByAddress) navigate(START_PAGE, { replace: true });
     else navigate(-1);
   }, [navigate, enteredByAddress]);
   return null;

@@ -1,3 +1,4 @@
+import { START_PAGE } from '@dash/shared-core';
 import { useCan, useLicensee, useMemberState, useSessionStore } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -24,7 +25,7 @@ export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
       >
         ☰
       </button>
-      <Link to="/dashboard/start/overview" className="shell-header__logo" aria-label={t('header.home')}>
+      <Link to={START_PAGE} className="shell-header__logo" aria-label={t('header.home')}>
         {licensee?.images.logo ? (
           <img src={licensee.images.logo} alt={licensee.licenseeName} height={36} />
         ) : (

@@ -1,3 +1,4 @@
+import { START_PAGE } from '@dash/shared-core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -7,7 +8,7 @@ export function NotFoundPage({ standalone }: { standalone?: boolean }) {
     <section className="shell-message" data-testid="not-found">
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <Link className="ui-button" to="/dashboard/start/overview">
+      <Link className="ui-button" to={START_PAGE}>
         {t('notFound.back')}
       </Link>
     </section>

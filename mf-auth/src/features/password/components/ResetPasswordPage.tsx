@@ -1,4 +1,4 @@
-import { password as passwordRule } from '@dash/shared-core';
+import { password as passwordRule, START_PAGE } from '@dash/shared-core';
 import {
   FormError,
   inlineErrorText,
@@ -9,7 +9,6 @@ import {
   useSessionStore,
 } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
-import { START_PAGE } from '../../../routes';
 import { resetPassword } from '../api/resetPassword';
 import '../../login/components/login.css';
 

@@ -1,7 +1,7 @@
+import { START_PAGE } from '@dash/shared-core';
 import { FormError, inlineErrorText, useNavigate, useParams, useSessionStore } from '@dash/shared-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { START_PAGE } from '../../../routes';
 import { supportLogin } from '../api/supportLogin';
 import '../../login/components/login.css';
 

@@ -1,0 +1,2 @@
+/** The page after sign-in and the dashboard's home (header logo, not-found page, a refused area). */
+export const START_PAGE = '/dashboard/start/overview';
