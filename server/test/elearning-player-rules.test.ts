@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRange } from '../src/modules/elearnings/playerRoutes';
+import { parseRange } from '../src/modules/elearnings/routes/courseFiles';
 import {
   cmiForLaunch,
   cmiForStorage,
