@@ -8,6 +8,7 @@ export * from './forms/Fields';
 export * from './forms/FormError';
 export * from './forms/TextField';
 export * from './forms/useForm';
+export * from './hooks/useDebouncedValue';
 export { registerUiTranslations, UI_NAMESPACE } from './i18n/register';
 export * from './loader/loaderStore';
 export * from './page/PageHeader';

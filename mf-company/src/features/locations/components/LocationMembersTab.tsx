@@ -1,11 +1,13 @@
 import type { LocationDetail, LocationMember } from '@dash/shared-core';
 import { Dialog, showToast, useCan } from '@dash/shared-ui';
+import { AssignMembersModal } from '@dash/shared-ui/member-picker';
 import { type BulkAction, type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAssignLocationMembers } from '../api/assignLocationMembers';
 import { useLocationMembers } from '../api/getLocationMembers';
 import { useRemoveLocationMembers } from '../api/removeLocationMembers';
-import { AssignMembersModal } from './AssignMembersModal';
+import './locations.css';
 
 const SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'responsible'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
@@ -28,6 +30,7 @@ export function LocationMembersTab({ location }: { location: LocationDetail }) {
   const [assigning, setAssigning] = useState(false);
   const [removing, setRemoving] = useState<{ open: boolean; members: LocationMember[] }>({ open: false, members: [] });
   const remove = useRemoveLocationMembers();
+  const assign = useAssignLocationMembers();
   const responsibleChosen = removing.members.filter((member) => member.responsible);
   // Picking members searches the member list: a loc-admin, who may not read it, removes members only.
   const canAssign = can(['location.change-members']) && can(['member-list.get-list']);
@@ -80,7 +83,23 @@ export function LocationMembersTab({ location }: { location: LocationDetail }) {
         bulkActions={bulkActions}
         filters={[{ name: 'search', type: 'search', label: t('locations.members.search'), typeahead: true }]}
       />
-      {canAssign && <AssignMembersModal location={location} open={assigning} onClose={() => setAssigning(false)} />}
+      {canAssign && (
+        <AssignMembersModal
+          open={assigning}
+          onClose={() => setAssigning(false)}
+          headline={t('locations.members.assignHeadline', { name: location.name })}
+          intro={t('locations.members.assignText')}
+          exclude={query.data?.items.map((member) => member.uuid)}
+          onAssign={async (memberUuids) => {
+            const result = await assign.mutateAsync({ uuid: location.uuid, memberUuids });
+            showToast({
+              type: 'success',
+              title: t('common:toast.successTitle'),
+              message: t('locations.toast.assigned', { count: result.changed }),
+            });
+          }}
+        />
+      )}
       <Dialog
         open={removing.open}
         onClose={() => setRemoving((current) => ({ ...current, open: false }))}

@@ -11,10 +11,11 @@ import {
   type PersonRef,
 } from '@dash/shared-core';
 import { SelectField, TextField, useForm } from '@dash/shared-ui';
+import { MemberPicker } from '@dash/shared-ui/member-picker';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MemberPicker } from './MemberPicker';
+import './locations.css';
 
 export interface LocationFormValues extends Record<string, string> {
   name: string;
@@ -114,8 +115,9 @@ export function LocationFormFields({ state }: { state: LocationFormState }) {
       <div className="company-form__wide">
         <MemberPicker
           label={t('locations.fields.responsibleMembers')}
-          selected={state.responsible}
+          value={state.responsible}
           onChange={state.setResponsible}
+          testId="responsible-picker"
         />
       </div>
     </div>

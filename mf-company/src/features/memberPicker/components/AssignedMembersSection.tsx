@@ -1,10 +1,11 @@
+import './assignedMembers.css';
 import type { AssignedMember, Permission } from '@dash/shared-core';
 import { showToast } from '@dash/shared-ui';
+import { AssignMembersModal } from '@dash/shared-ui/member-picker';
 import type { TableStateControls } from '@dash/shared-ui/table';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AssignedMembersTable, type AssignedSortKey } from './AssignedMembersTable';
-import { AssignMembersModal } from './AssignMembersModal';
 import { RemoveMembersModal } from './RemoveMembersModal';
 
 type ChangeMembers = (memberUuids: string[]) => Promise<{ changed: number }>;

@@ -12,7 +12,15 @@ import {
 } from '@dash/shared-core';
 import { phoneNumber } from '@dash/shared-core/phone';
 import { COUNTRIES, zipcode } from '@dash/shared-core/postal';
-import { CheckboxField, DateField, type FieldRules, SelectField, TextField, useMemberState } from '@dash/shared-ui';
+import {
+  CheckboxField,
+  DateField,
+  type FieldRules,
+  SelectField,
+  TextField,
+  useDebouncedValue,
+  useMemberState,
+} from '@dash/shared-ui';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkUsername } from '../api/checkUsername';
@@ -29,23 +37,20 @@ export const USERNAME_CHECK_DELAY_MS = 250;
 
 /** Whether the typed username is taken, asked 250 ms after typing stops (null while unknown). */
 export function useUsernameTaken(value: string, memberUuid?: string, initial?: string): boolean | null {
-  const [taken, setTaken] = useState<boolean | null>(null);
+  const typed = value.trim().toLowerCase();
+  const name = useDebouncedValue(typed, USERNAME_CHECK_DELAY_MS);
+  const [answer, setAnswer] = useState<{ name: string; taken: boolean } | null>(null);
   useEffect(() => {
-    setTaken(null);
-    const name = value.trim().toLowerCase();
+    setAnswer(null);
     if (name === '' || name === initial || usernameRule(name)) return;
     const controller = new AbortController();
-    const timer = setTimeout(() => {
-      checkUsername(name, memberUuid, controller.signal)
-        .then((exists) => setTaken(exists))
-        .catch(() => setTaken(null));
-    }, USERNAME_CHECK_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
-  }, [value, memberUuid, initial]);
-  return taken;
+    checkUsername(name, memberUuid, controller.signal)
+      .then((taken) => setAnswer({ name, taken }))
+      .catch(() => setAnswer(null));
+    return () => controller.abort();
+  }, [name, memberUuid, initial]);
+  // Unknown while typing goes on: an answer counts only for the name as it is now.
+  return answer && answer.name === typed ? answer.taken : null;
 }
 
 type FieldName = keyof MemberFormValues & string;

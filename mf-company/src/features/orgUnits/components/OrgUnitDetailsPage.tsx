@@ -17,7 +17,7 @@ import { useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ROUTES } from '../../../routes';
-import '../../memberPicker/components/picker.css';
+import '../../memberPicker/components/assignedMembers.css';
 import { AssignedMembersSection } from '../../memberPicker/components/AssignedMembersSection';
 import { ASSIGNED_SORT_KEYS, type AssignedSortKey } from '../../memberPicker/components/AssignedMembersTable';
 import { useAddOrgUnitMembers } from '../api/addOrgUnitMembers';

@@ -1,26 +1,19 @@
 import type { OrgUnitNode } from '@dash/shared-core';
-import { Link, PageHeader, Spinner, useCan } from '@dash/shared-ui';
-import { useEffect, useId, useState } from 'react';
+import { Link, PageHeader, Spinner, useCan, useDebouncedValue } from '@dash/shared-ui';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { orgUnitDetailsPath } from '../../../routes';
-import '../../memberPicker/components/picker.css';
+import '../../memberPicker/components/assignedMembers.css';
 import { useOrgUnitTree } from '../api/getOrgUnitTree';
 import { CreateOrgUnitModal } from './CreateOrgUnitModal';
 import { DeleteOrgUnitModal } from './DeleteOrgUnitModal';
-
-/** Spec section 9: a search asks the server 250 ms after typing stops. */
-const SEARCH_DEBOUNCE_MS = 250;
 
 export default function OrgUnitTreePage() {
   const { t } = useTranslation('company');
   const can = useCan();
   const searchId = useId();
   const [text, setText] = useState('');
-  const [search, setSearch] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setSearch(text.trim()), SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const search = useDebouncedValue(text.trim());
   const tree = useOrgUnitTree(search || undefined);
   const [createUnder, setCreateUnder] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<OrgUnitNode | null>(null);

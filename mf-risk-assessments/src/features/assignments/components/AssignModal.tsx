@@ -1,12 +1,16 @@
 import { Modal } from '@dash/shared-ui';
+import { MemberPicker, type PickedMember } from '@dash/shared-ui/member-picker';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssignmentChange } from '../api/changeAssignments';
-import { useLocationOptions, useMemberOptions, useOrgUnitOptions } from '../api/getTargetOptions';
+import { useLocationOptions, useOrgUnitOptions } from '../api/getTargetOptions';
 
 export type AssignKind = 'org-unit' | 'location' | 'member';
 
-/** The "assign" modal: tick org units or members, or choose the one location. */
+/**
+ * The "assign" modal: tick org units, choose the one location, or pick members with the shared member picker
+ * (active members only; whole org units, groups and locations add their active members).
+ */
 export function AssignModal({
   kind,
   taskUuid,
@@ -21,11 +25,11 @@ export function AssignModal({
   busy: boolean;
 }) {
   const { t } = useTranslation('riskAssessments');
-  const [chosen, setChosen] = useState<string[]>([]);
-  const [search, setSearch] = useState('');
+  const [picked, setPicked] = useState<PickedMember[]>([]);
+  const [ticked, setTicked] = useState<string[]>([]);
   const orgUnits = useOrgUnitOptions(kind === 'org-unit');
   const locations = useLocationOptions(kind === 'location');
-  const members = useMemberOptions(search, kind === 'member');
+  const chosen = kind === 'member' ? picked.map((member) => member.uuid) : ticked;
   const options =
     kind === 'org-unit'
       ? (orgUnits.data?.items ?? []).map((unit) => ({
@@ -41,15 +45,10 @@ export function AssignModal({
             hint: location.city ?? '',
             depth: 0,
           }))
-        : (members.data?.items ?? []).map((member) => ({
-            value: member.uuid,
-            label: `${member.lastName}, ${member.firstName}`,
-            hint: member.username,
-            depth: 0,
-          }));
+        : [];
   const single = kind === 'location';
   const toggle = (value: string) =>
-    setChosen((current) =>
+    setTicked((current) =>
       single ? [value] : current.includes(value) ? current.filter((item) => item !== value) : [...current, value],
     );
   const submit = () => {
@@ -65,8 +64,8 @@ export function AssignModal({
       open={kind !== null}
       onClose={onClose}
       onClosed={() => {
-        setChosen([]);
-        setSearch('');
+        setTicked([]);
+        setPicked([]);
       }}
       headline={kind ? t(`assignments.assign.${kind}`) : ''}
       width={40}
@@ -83,37 +82,30 @@ export function AssignModal({
       }
     >
       <p>{kind && t(`assignments.explain.${kind}`)}</p>
-      {kind === 'member' && (
-        <div className="ui-field">
-          <label htmlFor="ra-member-search">{t('assignments.search')}</label>
-          <input
-            id="ra-member-search"
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+      {kind === 'member' ? (
+        <MemberPicker label={t('assignments.search')} value={picked} onChange={setPicked} status="active" sets />
+      ) : (
+        <fieldset className="ra-pick">
+          <legend className="ui-visually-hidden">{kind ? t(`assignments.assign.${kind}`) : ''}</legend>
+          {options.length === 0 && <p className="ui-empty">{t('assignments.noOptions')}</p>}
+          {options.map((option) => (
+            <label
+              key={option.value}
+              className="ra-pick__option"
+              style={{ paddingInlineStart: `${option.depth * 1.25}rem` }}
+            >
+              <input
+                type={single ? 'radio' : 'checkbox'}
+                name="ra-pick"
+                checked={chosen.includes(option.value)}
+                onChange={() => toggle(option.value)}
+              />
+              <span>{option.label}</span>
+              <span className="ra-pick__hint">{option.hint}</span>
+            </label>
+          ))}
+        </fieldset>
       )}
-      <fieldset className="ra-pick">
-        <legend className="ui-visually-hidden">{kind ? t(`assignments.assign.${kind}`) : ''}</legend>
-        {options.length === 0 && <p className="ui-empty">{t('assignments.noOptions')}</p>}
-        {options.map((option) => (
-          <label
-            key={option.value}
-            className="ra-pick__option"
-            style={{ paddingInlineStart: `${option.depth * 1.25}rem` }}
-          >
-            <input
-              type={single ? 'radio' : 'checkbox'}
-              name="ra-pick"
-              checked={chosen.includes(option.value)}
-              onChange={() => toggle(option.value)}
-            />
-            <span>{option.label}</span>
-            <span className="ra-pick__hint">{option.hint}</span>
-          </label>
-        ))}
-      </fieldset>
     </Modal>
   );
 }

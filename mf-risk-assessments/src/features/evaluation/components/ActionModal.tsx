@@ -1,6 +1,6 @@
 import type { Language, Risk, RiskAction, StopType } from '@dash/shared-core';
 import { localeOf, localized } from '@dash/shared-core';
-import { FormError, inlineErrorText, Modal, showToast } from '@dash/shared-ui';
+import { FormError, inlineErrorText, Modal, showToast, useDebouncedValue } from '@dash/shared-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberOptions } from '../../assignments/api/getTargetOptions';
@@ -31,9 +31,7 @@ function ResponsiblePicker({
   const { t } = useTranslation('riskAssessments');
   const id = useId();
   const [search, setSearch] = useState('');
-  const [debounced, setDebounced] = useState('');
-  const [timer, setTimer] = useState<ReturnType<typeof setTimeout> | null>(null);
-  const members = useMemberOptions(debounced, true);
+  const members = useMemberOptions(useDebouncedValue(search), true);
   const options = (members.data?.items ?? []).map((member) => ({
     value: member.uuid,
     label: `${member.lastName}, ${member.firstName}`,
@@ -45,17 +43,7 @@ function ResponsiblePicker({
     <div className="ra-picker">
       <div className="ui-field">
         <label htmlFor={`${id}-search`}>{t('actions.searchMember')}</label>
-        <input
-          id={`${id}-search`}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            const next = event.target.value;
-            setSearch(next);
-            if (timer) clearTimeout(timer);
-            setTimer(setTimeout(() => setDebounced(next), 250));
-          }}
-        />
+        <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
       </div>
       <div className="ui-field">
         <label htmlFor={`${id}-member`}>
