@@ -3,19 +3,22 @@ import fastifyCookie from '@fastify/cookie';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
 import type { ServerConfig } from './config';
 import type { Database } from './core/db/database';
-import { registerBatchJobRoutes } from './core/jobs/jobs';
 import { createMailer, type Mailer } from './core/mail/mailer';
 import { installErrorHandling } from './http/errors';
 import { answerFrameworkError, refuseHostileInput } from './http/hostileInput';
 import { buildOpenApiDocument } from './http/openapi';
 import { installRequestIds, loggerOptions, requestIdOf } from './http/requestLogging';
 import { installSecurityHeaders } from './http/securityHeaders';
+import { sessionPlugin } from './http/session';
 import { registerStatic } from './http/static';
+import { supportAuditPlugin } from './http/supportAudit';
 import { registerAccountRoutes } from './modules/auth/accountRoutes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { resolveSupportLinkSecret, writeSupportLinkKeyFile } from './modules/auth/supportLink';
+import { registerBatchJobRoutes } from './modules/batchJobs/routes';
 import { registerBootstrapRoutes } from './modules/bootstrap/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
 import { registerElearningRoutes } from './modules/elearnings/routes';
@@ -48,6 +51,15 @@ declare module 'fastify' {
     /** Outgoing mail (SMTP or the outbox), for modules that send mail (e.g. sendWelcomeMail). */
     mailer: Mailer;
   }
+}
+
+/**
+ * A product area as a Fastify plugin of its own (encapsulated): the hooks, content-type parsers and decorations it
+ * adds stay within its routes. What the root adds before (error handling, hooks such as onRoute for
+ * `registeredRoutes`, the session plugins, decorations such as `mailer`) reaches every area.
+ */
+function area(name: string, register: (scope: FastifyInstance) => void | Promise<void>) {
+  return fastifyPlugin(async (scope: FastifyInstance) => register(scope), { name: `area-${name}`, encapsulate: true });
 }
 
 export interface BuildOptions {
@@ -85,45 +97,50 @@ export async function buildApp(
   // Calls of the contract refuse hostile input in registerEndpoint (after the session and permission checks, before
   // the schema); every other route (files, docs, static, not-found) here, so that none of them can answer 500.
   app.addHook('preValidation', async (request) => {
-    if (request.routeOptions.config.endpointId === undefined) refuseHostileInput(request);
+    if (request.routeOptions.config.endpoint === undefined) refuseHostileInput(request);
   });
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   installRequestIds(app);
   installSecurityHeaders(app, config);
-  // Operations (docs/operating.md): probes and metrics, outside /api and before the single-page app's fallback.
+  // Operations (docs/operating.md): probes and metrics, outside /api and before the single-page app's fallback. On the
+  // root, not an area of its own: the metrics' onResponse hook counts every route's answers.
   registerHealthRoutes(app, db);
   registerMetrics(app, db, config);
 
   await app.register(fastifySwagger, { mode: 'static', specification: { document: buildOpenApiDocument() as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  // One module per product area; each adds its calls through registerEndpoint (see http/route.ts).
-  registerBootstrapRoutes(app, db, config);
-  registerFileRoutes(app, db);
-  registerAuthRoutes(app, db);
+  // The request's session (with permissions and feature flags) and the support audit, for every area's routes.
+  await app.register(sessionPlugin, { db });
+  await app.register(supportAuditPlugin, { db });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
-  registerAccountRoutes(app, db, config, mailer);
+
+  // One plugin per product area; each adds its calls through registerEndpoint (see http/route.ts).
+  await app.register(area('bootstrap', (scope) => registerBootstrapRoutes(scope, db, config)));
+  await app.register(area('files', (scope) => registerFileRoutes(scope, db)));
+  await app.register(area('auth', (scope) => registerAuthRoutes(scope, db)));
+  await app.register(area('account', (scope) => registerAccountRoutes(scope, db, config, mailer)));
   if (config.supportLinkKeyFile && db.kind === 'pglite') {
     // The embedded database serves one process: leave the key where `support-link` finds it while we run.
     writeSupportLinkKeyFile(config.supportLinkKeyFile, await resolveSupportLinkSecret(db, config.supportLinkSecret));
   }
-  registerProfileRoutes(app, db);
-  registerMemberRoutes(app, db, config);
-  registerMemberGroupRoutes(app, db);
-  registerOrgUnitRoutes(app, db);
-  registerLocationRoutes(app, db);
-  registerCompanyRoutes(app, db);
-  await registerBatchJobRoutes(app, db);
-  registerMemberImportRoutes(app, db, config);
-  registerElearningRoutes(app, db);
-  registerRiskAssessmentRoutes(app, db);
-  registerStartRoutes(app, db);
-  registerInfopointRoutes(app, db);
-  registerTemplateRoutes(app, db);
-  registerReminderRoutes(app, db);
+  await app.register(area('profile', (scope) => registerProfileRoutes(scope, db)));
+  await app.register(area('members', (scope) => registerMemberRoutes(scope, db, config)));
+  await app.register(area('memberGroups', (scope) => registerMemberGroupRoutes(scope, db)));
+  await app.register(area('orgUnits', (scope) => registerOrgUnitRoutes(scope, db)));
+  await app.register(area('locations', (scope) => registerLocationRoutes(scope, db)));
+  await app.register(area('company', (scope) => registerCompanyRoutes(scope, db)));
+  await app.register(area('batchJobs', (scope) => registerBatchJobRoutes(scope, db)));
+  await app.register(area('memberImport', (scope) => registerMemberImportRoutes(scope, db, config)));
+  await app.register(area('elearnings', (scope) => registerElearningRoutes(scope, db)));
+  await app.register(area('riskAssessments', (scope) => registerRiskAssessmentRoutes(scope, db)));
+  await app.register(area('start', (scope) => registerStartRoutes(scope, db)));
+  await app.register(area('infopoint', (scope) => registerInfopointRoutes(scope, db)));
+  await app.register(area('templates', (scope) => registerTemplateRoutes(scope, db)));
+  await app.register(area('reminders', (scope) => registerReminderRoutes(scope, db)));
 
   app.setNotFoundHandler((_request, reply) => {
     return reply.status(404).send({ error: { code: 'Route.NotFound' } });

@@ -1,19 +1,9 @@
-import type { ErrorCode } from '@dash/shared-core';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { DatabaseUnavailableError } from '../core/db/database';
+import { ApiHttpError } from '../core/errors/apiError';
 
-/** Thrown by any handler: answered as `{"error":{"code"}}` with its status (CONTRACT.md "HTTP conventions"). */
-export class ApiHttpError extends Error {
-  constructor(
-    readonly statusCode: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 500,
-    readonly code: ErrorCode,
-  ) {
-    super(code);
-    this.name = 'ApiHttpError';
-  }
-}
-
-export const notFound = (code: ErrorCode) => new ApiHttpError(404, code);
+// Areas take the error they throw from here, beside the rest of the transport layer.
+export { ApiHttpError, notFound } from '../core/errors/apiError';
 
 /** Maps every failure to the error format; no stack trace or SQL ever reaches a response. */
 export function installErrorHandling(app: FastifyInstance): void {

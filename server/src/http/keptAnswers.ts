@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { readerScope } from '../core/access/scope';
 import { VersionedCache } from '../core/db/versionedCache';
-import type { SessionContext } from '../modules/auth/sessions';
+import type { SessionContext } from '../core/sessions/sessions';
 import { KeptAnswer } from './route';
 
 /**

@@ -1,11 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
-import { hasAnyPermission, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
+import { XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
 import type { EndpointDefinition } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../core/db/database';
-import { loadSession, type SessionContext } from '../modules/auth/sessions';
-import { auditSupportCall } from '../modules/auth/supportAudit';
+import type { SessionContext } from '../core/sessions/sessions';
 import { ApiHttpError } from './errors';
 import { refuseHostileInput } from './hostileInput';
 
@@ -69,7 +68,9 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
 /**
  * The one way an API call is added: the contract says method, path, access, permissions and feature flag;
  * this wrapper enforces them in a fixed order (XSRF, session, permission, flag, hostile input, schema) before the
- * handler runs, so the authorisation matrix test covers every call the same way.
+ * handler runs, so the authorisation matrix test covers every call the same way. The session, permission and flag
+ * come from the request's session plugin (http/session.ts); a customer adviser's calls are written to the support
+ * audit log by its plugin (http/supportAudit.ts), from the route's `config.endpoint`.
  */
 export function registerEndpoint<E extends EndpointDefinition>(
   app: FastifyInstance,
@@ -80,7 +81,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: { endpointId: endpoint.id },
+    config: { endpoint },
     // Before the body is read: a request without the XSRF pair is refused whatever it carries.
     onRequest: async (request) => {
       if (endpoint.method === 'GET') return;
@@ -90,53 +91,29 @@ export function registerEndpoint<E extends EndpointDefinition>(
       }
     },
     handler: async (request, reply) => {
-      let session: SessionContext | null = null;
-      if (endpoint.access === 'session') {
-        session = await loadSession(db, request);
-        if (!session) throw new ApiHttpError(401, 'Auth.Unauthorized');
+      const session = endpoint.access === 'session' ? await request.authorizedSession(endpoint) : null;
+      refuseHostileInput(request);
+      const input = endpoint.method === 'GET' ? (request.query ?? {}) : request.body === undefined ? {} : request.body;
+      const parsed = endpoint.request.safeParse(input);
+      if (!parsed.success) throw new ApiHttpError(400, 'Schema.ValidationFailed');
+      const context = { body: parsed.data, request, reply, db, session };
+      const answer = await (handler as (context: unknown) => Promise<unknown>)(context);
+      if (reply.sent) return reply;
+      if (answer instanceof KeptAnswer) {
+        if (answer.endpoint !== endpoint) throw new Error(`${endpoint.id} answered a kept answer of another call`);
+        return reply.type('application/json; charset=utf-8').send(answer.json);
       }
-      const run = async () => {
-        if (session && !hasAnyPermission(session.permissions, endpoint.permissions)) {
-          throw new ApiHttpError(403, 'Auth.Forbidden');
-        }
-        if (session && endpoint.featureFlag && !session.featureFlags[endpoint.featureFlag]) {
-          throw new ApiHttpError(403, 'Auth.FeatureDisabled');
-        }
-        refuseHostileInput(request);
-        const input =
-          endpoint.method === 'GET' ? (request.query ?? {}) : request.body === undefined ? {} : request.body;
-        const parsed = endpoint.request.safeParse(input);
-        if (!parsed.success) throw new ApiHttpError(400, 'Schema.ValidationFailed');
-        const context = { body: parsed.data, request, reply, db, session };
-        const answer = await (handler as (context: unknown) => Promise<unknown>)(context);
-        if (reply.sent) return reply;
-        if (answer instanceof KeptAnswer) {
-          if (answer.endpoint !== endpoint) throw new Error(`${endpoint.id} answered a kept answer of another call`);
-          return reply.type('application/json; charset=utf-8').send(answer.json);
-        }
-        // The answer must match the contract: a drift is a server bug, never sent half-right.
-        const checked = endpoint.response.safeParse(answer);
-        if (!checked.success) throw contractDrift(request, endpoint, checked.error.issues);
-        return checked.data;
-      };
-      // A customer adviser's session: every call (but the periodic heartbeat) goes to the support audit log.
-      if (!session?.support || endpoint.id === 'heartbeat') return run();
-      const audit = (status: number) => auditSupportCall(db, session, endpoint, request, status);
-      let result: unknown;
-      try {
-        result = await run();
-      } catch (error) {
-        await audit(error instanceof ApiHttpError ? error.statusCode : 500);
-        throw error;
-      }
-      await audit(200);
-      return result;
+      // The answer must match the contract: a drift is a server bug, never sent half-right.
+      const checked = endpoint.response.safeParse(answer);
+      if (!checked.success) throw contractDrift(request, endpoint, checked.error.issues);
+      return checked.data;
     },
   });
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    endpointId?: string;
+    /** The contract call of a route added by registerEndpoint; undefined for every other route. */
+    endpoint?: EndpointDefinition;
   }
 }

@@ -5,8 +5,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../core/db/database';
-import { licenseeConfigFor, remoteList } from '../modules/bootstrap/routes';
+import { licenseeConfigForHost, remoteList } from '../core/licensees/licensees';
 import { SESSION_COOKIE } from './cookies';
+import { hostNameOf } from './hostName';
 
 /** Content-hashed file names (`main.3f9a1c2b.js`) never change: cache them for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/;
@@ -99,7 +100,7 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig,
       return reply.status(503).type('text/plain').send('The front end is not built yet: run `npm run build`.');
     }
     const bootData: BootData = {
-      licensee: await licenseeConfigFor(db, config, request),
+      licensee: await licenseeConfigForHost(db, config, hostNameOf(request)),
       remotes,
       hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
     };

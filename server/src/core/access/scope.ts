@@ -1,4 +1,4 @@
-import type { SessionContext } from '../../modules/auth/sessions';
+import type { SessionContext } from '../sessions/sessions';
 
 /**
  * Which rows the signed-in member may see and change, as SQL conditions. Every company call builds on these, so

@@ -1,5 +1,5 @@
-import type { SessionContext } from '../../modules/auth/sessions';
 import type { Queryable } from '../db/database';
+import type { SessionContext } from '../sessions/sessions';
 
 /** What an audit entry is about (the check constraint of migration 006 lists the same). */
 export type AuditEntityType =

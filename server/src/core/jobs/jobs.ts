@@ -1,10 +1,8 @@
 import type { BatchStatus } from '@dash/shared-core';
-import { type BatchJob, ENDPOINTS } from '@dash/shared-core/contract';
-import type { FastifyInstance } from 'fastify';
-import { ApiHttpError } from '../../http/errors';
-import { registerEndpoint } from '../../http/route';
+import type { BatchJob } from '@dash/shared-core/contract';
 import type { Database, Queryable } from '../db/database';
 import { iso } from '../db/rows';
+import { ApiHttpError } from '../errors/apiError';
 
 /** Statuses of a job that has not ended yet. */
 export const OPEN_STATUSES: readonly BatchStatus[] = ['created', 'initialized', 'inProgress', 'finishedTasks'];
@@ -131,17 +129,16 @@ export async function failAbandonedJobs(db: Queryable, everyOpenJob: boolean): P
   return rows.length;
 }
 
-/** `POST /api/batch-job/read-status`, and the sweep of abandoned jobs (at start, then every half minute on PostgreSQL). */
-export async function registerBatchJobRoutes(app: FastifyInstance, db: Database): Promise<void> {
+/**
+ * The sweep of abandoned jobs: at once, then every half minute on PostgreSQL (another process may die meanwhile).
+ * Answers the function that stops the sweep.
+ */
+export async function sweepAbandonedJobs(db: Database, onError: (error: unknown) => void): Promise<() => void> {
   await failAbandonedJobs(db, db.kind === 'pglite');
-  if (db.kind === 'postgres') {
-    const sweep = setInterval(() => {
-      failAbandonedJobs(db, false).catch((error) => app.log.error({ err: error }, 'batch job sweep failed'));
-    }, 30_000);
-    sweep.unref();
-    app.addHook('onClose', async () => clearInterval(sweep));
-  }
-  registerEndpoint(app, db, ENDPOINTS.batchJobStatus, async ({ body, session }) =>
-    readJob(db, session.clientUuid, body.uuid),
-  );
+  if (db.kind !== 'postgres') return () => undefined;
+  const sweep = setInterval(() => {
+    failAbandonedJobs(db, false).catch(onError);
+  }, 30_000);
+  sweep.unref();
+  return () => clearInterval(sweep);
 }

@@ -1,8 +1,8 @@
 import type { MemberTask, memberTasksRequestSchema } from '@dash/shared-core/contract';
 import type { z } from 'zod';
-import type { SessionContext } from '../../modules/auth/sessions';
 import type { Database } from '../db/database';
 import { iso, orderBy } from '../db/rows';
+import type { SessionContext } from '../sessions/sessions';
 
 type MemberTasksRequest = z.output<typeof memberTasksRequestSchema>;
 

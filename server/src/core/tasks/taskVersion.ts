@@ -1,5 +1,5 @@
-import type { SessionContext } from '../../modules/auth/sessions';
 import type { Queryable } from '../db/database';
+import type { SessionContext } from '../sessions/sessions';
 
 /**
  * The version of what a member's task lists and due counts show (data_version of migration 019): the client's

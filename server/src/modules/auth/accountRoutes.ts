@@ -1,12 +1,15 @@
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
+import { writeSupportAudit } from '../../core/audit/supportAudit';
 import type { Database } from '../../core/db/database';
+import { licenseeForHost } from '../../core/licensees/licensees';
 import type { Mailer } from '../../core/mail/mailer';
+import { createSession, deleteSession, SUPPORT_SESSION_DAYS } from '../../core/sessions/sessions';
 import { newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../http/cookies';
 import { ApiHttpError } from '../../http/errors';
+import { hostNameOf } from '../../http/hostName';
 import { registerEndpoint } from '../../http/route';
-import { hostNameOf, licenseeForHost } from '../bootstrap/licensees';
 import {
   hashResetToken,
   isRecentPassword,
@@ -15,8 +18,6 @@ import {
   storeNewPassword,
 } from './passwordReset';
 import { checkRateLimit, RATE_LIMITS } from './rateLimit';
-import { createSession, deleteSession, SUPPORT_SESSION_DAYS } from './sessions';
-import { writeSupportAudit } from './supportAudit';
 import { resolveSupportLinkSecret, verifySupportToken } from './supportLink';
 
 const SUPPORT_COOKIE_SECONDS = SUPPORT_SESSION_DAYS * 24 * 60 * 60;

@@ -3,13 +3,14 @@ import { ENDPOINTS, type MemberState } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../core/db/database';
 import { VersionedRowCache } from '../../core/db/versionedRowCache';
+import { licenseeForHost } from '../../core/licensees/licensees';
+import { createSession, deleteSession } from '../../core/sessions/sessions';
 import { clearSessionCookie, newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../http/cookies';
 import { ApiHttpError } from '../../http/errors';
+import { hostNameOf } from '../../http/hostName';
 import { registerEndpoint } from '../../http/route';
-import { hostNameOf, licenseeForHost } from '../bootstrap/licensees';
+import { auditSupportCall } from '../../http/supportAudit';
 import { verifyPassword } from './passwords';
-import { createSession, deleteSession, loadSession } from './sessions';
-import { auditSupportCall } from './supportAudit';
 
 /** Failed sign-ins in a row before an account is locked, and for how long (answer: 429 Login.TooManyAttempts). */
 export const MAX_FAILED_LOGINS = 5;
@@ -89,9 +90,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
   });
 
   registerEndpoint(app, db, ENDPOINTS.logout, async ({ request, reply }) => {
-    // Sign-out is public (it also clears a stale cookie), so the route wrapper does not audit it: a customer
+    // Sign-out is public (it also clears a stale cookie), so the support audit plugin leaves it out: a customer
     // adviser's sign-out is written to the support audit log here.
-    const session = await loadSession(db, request);
+    const session = await request.loadSession();
     if (session) await auditSupportCall(db, session, ENDPOINTS.logout, request, 200);
     await deleteSession(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(request, reply);

@@ -1,7 +1,18 @@
-import { licenseeNameOrDefault, type StoredTheme, themeWithDefaults } from '@dash/shared-core';
+import {
+  AREAS,
+  licenseeNameOrDefault,
+  type RemoteConfig,
+  type StoredTheme,
+  themeWithDefaults,
+} from '@dash/shared-core';
 import type { LicenseeConfig } from '@dash/shared-core/contract';
-import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../core/db/database';
+import { remoteUrlVariable, type ServerConfig } from '../../config';
+import type { Queryable } from '../db/database';
+
+/**
+ * What a host's visitors see before signing in: the licensee's configuration (branding by host name) and where each
+ * remote lives. Read by the bootstrap calls and written into index.html by the static hosting (http/static.ts).
+ */
 
 export interface LicenseeRow {
   uuid: string;
@@ -18,12 +29,6 @@ export interface LicenseeRow {
   notification_footer_email: string | null;
   notification_footer_sms: string | null;
   external_calendar_href: string | null;
-}
-
-/** The host name without port, lower case: `partner.localhost:8080` -> `partner.localhost`. */
-export function hostNameOf(request: FastifyRequest): string {
-  const host = request.hostname || '';
-  return host.replace(/:\d+$/, '').toLowerCase();
 }
 
 /** The licensee that owns the host name, else the default licensee ("Dashboard"). */
@@ -58,4 +63,26 @@ export function toLicenseeConfig(row: LicenseeRow, supportChatScriptUrl: string 
     notificationFooterSms: row.notification_footer_sms,
     externalCalendarHref: row.external_calendar_href,
   };
+}
+
+/** The licensee of the host name (branding by host); null for a host of no licensee. */
+export async function licenseeConfigForHost(
+  db: Queryable,
+  config: Pick<ServerConfig, 'supportChatScriptUrl'>,
+  hostName: string,
+): Promise<LicenseeConfig | null> {
+  const licensee = await licenseeForHost(db, hostName);
+  return licensee ? toLicenseeConfig(licensee, config.supportChatScriptUrl) : null;
+}
+
+/** Deployment configuration: where each remote lives is decided here, at run time, never in the shell's build. */
+export function remoteList(config: Pick<ServerConfig, 'remoteUrlOverrides'>): RemoteConfig[] {
+  return AREAS.map((area) => ({
+    name: area.name,
+    scope: area.scope,
+    manifestUrl: config.remoteUrlOverrides[remoteUrlVariable(area.name)] ?? `/remotes/${area.name}/mf-manifest.json`,
+    public: area.public,
+    featureFlag: area.featureFlag,
+    permissions: area.permissions,
+  }));
 }

@@ -1,6 +1,5 @@
-import type { FastifyRequest } from 'fastify';
-import type { Queryable } from '../../core/db/database';
-import type { SessionContext } from './sessions';
+import type { Queryable } from '../db/database';
+import type { SessionContext } from '../sessions/sessions';
 
 /** Writes one entry of the support audit log: who (adviser), why (reason), what (call) and how it ended. */
 export async function writeSupportAudit(
@@ -23,20 +22,4 @@ export async function writeSupportAudit(
       entry.status,
     ],
   );
-}
-
-/** The audit entry of one API call of a support session (nothing for any other session). */
-export function auditSupportCall(
-  db: Queryable,
-  session: Pick<SessionContext, 'clientUuid' | 'memberUuid' | 'support'>,
-  endpoint: { id: string; method: string },
-  request: FastifyRequest,
-  status: number,
-): Promise<void> {
-  return writeSupportAudit(db, session, {
-    action: endpoint.id,
-    method: endpoint.method,
-    path: request.url.split('?')[0] ?? request.url,
-    status,
-  });
 }
