@@ -42,7 +42,7 @@ function playwrightCounts(file) {
 
 const steps = [
   { name: 'typecheck', command: 'npx tsc -p tsconfig.json' },
-  { name: 'lint', command: 'npx biome check --error-on-warnings .' },
+  { name: 'lint', command: 'npm run lint' },
   {
     name: 'unit',
     command: `npx vitest run --project unit --reporter=default --reporter=json --outputFile.json=${reports}/unit.json`,

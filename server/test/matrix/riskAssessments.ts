@@ -1,57 +1,6 @@
 import { expect } from 'vitest';
 import type { Database } from '../../src/core/db/database';
-import { type MatrixEntry, tableDefaults } from './types';
-
-/** Rows of the risk-assessment calls, made once for the matrix (one task per analysis: each is the member's own). */
-export interface RiskAssessmentIds {
-  /** An acme inspection task with a member assignment of acme/member and its started analysis. */
-  acmeRiskTask: string;
-  acmeRiskMemberTask: string;
-  acmeRiskExecution: string;
-  /** acme/member's analysis not started yet (create-execution changes it). */
-  acmeRiskFreshMemberTask: string;
-  /** acme/member's analysis with every question answered (complete-execution changes it). */
-  acmeRiskAnsweredExecution: string;
-  /** acme/member's completed analysis. */
-  acmeRiskCompletedExecution: string;
-  /** An analysis of acme/admin: not acme/member's. */
-  acmeRiskOtherMemberTask: string;
-  acmeRiskOtherExecution: string;
-  /** A task without a location (assign-location changes it) and one with assignments to remove. */
-  acmeRiskSpareTask: string;
-  acmeRiskRemovalTask: string;
-  acmeRiskRemovals: [string, string];
-  /** The seeded survey (single members refused). */
-  acmeRiskSurveyTask: string;
-  /** globex's task, analysis and execution. */
-  globexRiskTask: string;
-  globexRiskMemberTask: string;
-  globexRiskExecution: string;
-  /** Evaluation (issue 16): see evaluationIds below. */
-  eval: EvaluationIds;
-}
-
-/** Rows of the evaluation calls: one-way moves (finish, confirm, done) get a row for the sample, the control and the restore. */
-export interface EvaluationIds {
-  /** Assignments with 6 completed analyses, phase not finished. */
-  ready: [string, string, string];
-  /** An assignment with 5 completed analyses. */
-  notReady: string;
-  /** risksCreated evaluation with risk `risk` (action `action` on it) and `spareRisk` (no action). */
-  evaluation: string;
-  risk: string;
-  spareRisk: string;
-  action: string;
-  /** risksCreated evaluation with an undecided risk (confirm refused). */
-  undecided: string;
-  /** risksCreated evaluations without risks to decide (confirm goes through). */
-  confirmable: [string, string, string];
-  /** actionsAgreed evaluation and its open actions. */
-  agreedActions: [string, string, string];
-  globexEvaluation: string;
-  globexRisk: string;
-  globexAction: string;
-}
+import { type EvaluationIds, type MatrixEntry, type RiskAssessmentIds, tableDefaults } from './types';
 
 interface Analysis {
   task: string;
