@@ -1,6 +1,6 @@
 // Import boundaries of the dashboard, checked by dependency-cruiser (`npm run lint`).
 // Dependencies flow remotes (mf-*) -> shared-ui -> shared-core, shell -> shared-ui -> shared-core, server -> shared-core;
-// inside the server: transport (http) -> areas (modules) -> cross-cutting services (core).
+// inside the server: areas (modules) -> transport (http) -> cross-cutting services (core).
 // Paths are the resolved files, relative to the repository root: `@dash/shared-ui` is `shared-ui/src/index.ts`.
 // Parser: swc, because dependency-cruiser's tsc parser needs TypeScript's JavaScript API, which TypeScript 7 no longer
 // has. swc counts type-only imports as imports too: a type-only import across a boundary ties the two sides together
