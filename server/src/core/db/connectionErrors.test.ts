@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DatabaseUnavailableError, isConnectionError } from './database';
+import { PG_ADMIN_SHUTDOWN, PG_CANNOT_CONNECT_NOW, PG_UNIQUE_VIOLATION } from './errorCodes';
 
 const withCode = (message: string, code: string) => Object.assign(new Error(message), { code });
 
@@ -11,8 +12,8 @@ describe('which database errors mean "unavailable" (503) rather than a bug (500)
       new Error('Connection terminated unexpectedly'),
       new Error('timeout exceeded when trying to connect'),
       new Error('Query read timeout'),
-      withCode('terminating connection due to administrator command', '57P01'),
-      withCode('the database system is starting up', '57P03'),
+      withCode('terminating connection due to administrator command', PG_ADMIN_SHUTDOWN),
+      withCode('the database system is starting up', PG_CANNOT_CONNECT_NOW),
       withCode('connection failure', '08006'),
       new DatabaseUnavailableError(new Error('x')),
     ]) {
@@ -23,7 +24,7 @@ describe('which database errors mean "unavailable" (503) rather than a bug (500)
   it('does not count errors of the statement itself', () => {
     for (const error of [
       withCode('syntax error at or near "SELEKT"', '42601'),
-      withCode('duplicate key value violates unique constraint', '23505'),
+      withCode('duplicate key value violates unique constraint', PG_UNIQUE_VIOLATION),
       withCode('canceling statement due to statement timeout', '57014'),
       new Error('something else'),
       'not an error',

@@ -2,6 +2,16 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import {
+  errorCodeOf,
+  isUniqueViolation,
+  PG_ADMIN_SHUTDOWN,
+  PG_CANNOT_CONNECT_NOW,
+  PG_CONNECTION_EXCEPTION_CLASS,
+  PG_CRASH_SHUTDOWN,
+  PG_DUPLICATE_SCHEMA,
+  PG_TOO_MANY_CONNECTIONS,
+} from './errorCodes';
 import { PgliteStatements } from './pglitePrepared';
 import { PostgresStatements } from './postgresPrepared';
 
@@ -55,11 +65,10 @@ const CONNECTION_ERROR_CODES = new Set([
   'ENETUNREACH',
   'ENOTFOUND',
   'EAI_AGAIN',
-  // admin_shutdown, crash_shutdown, cannot_connect_now, too_many_connections
-  '57P01',
-  '57P02',
-  '57P03',
-  '53300',
+  PG_ADMIN_SHUTDOWN,
+  PG_CRASH_SHUTDOWN,
+  PG_CANNOT_CONNECT_NOW,
+  PG_TOO_MANY_CONNECTIONS,
 ]);
 /** node-postgres reports a lost or timed-out connection with plain messages and no code. */
 const CONNECTION_ERROR_MESSAGES =
@@ -68,8 +77,8 @@ const CONNECTION_ERROR_MESSAGES =
 export function isConnectionError(error: unknown): boolean {
   if (error instanceof DatabaseUnavailableError) return true;
   if (!(error instanceof Error)) return false;
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && (CONNECTION_ERROR_CODES.has(code) || code.startsWith('08'))) return true;
+  const code = errorCodeOf(error);
+  if (code && (CONNECTION_ERROR_CODES.has(code) || code.startsWith(PG_CONNECTION_EXCEPTION_CLASS))) return true;
   return CONNECTION_ERROR_MESSAGES.test(error.message);
 }
 
@@ -263,8 +272,7 @@ async function createSchema(connectionString: string, schema: string, timeouts: 
     await setup.query(`CREATE SCHEMA IF NOT EXISTS "${schema.replace(/"/g, '""')}"`);
   } catch (error) {
     // unique_violation on pg_namespace, duplicate_schema: the other server won the race.
-    const code = (error as { code?: string }).code;
-    if (code !== '23505' && code !== '42P06') throw error;
+    if (!isUniqueViolation(error) && errorCodeOf(error) !== PG_DUPLICATE_SCHEMA) throw error;
   } finally {
     await setup.end();
   }

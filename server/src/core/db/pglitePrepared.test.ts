@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from './database';
+import { isUniqueViolation, PG_UNIQUE_VIOLATION } from './errorCodes';
 import { PgliteStatements } from './pglitePrepared';
 
 /** The embedded database through our adapter (prepared statements) and PGlite's own query(), side by side. */
@@ -50,7 +51,7 @@ describe('PGlite prepared statements', () => {
 
   it('throws the database error with its code, and the next statements still work', async () => {
     await expect(db.query('SELEKT 1')).rejects.toMatchObject({ code: '42601' });
-    await expect(db.query(INSERT, ROW)).rejects.toMatchObject({ code: '23505' });
+    await expect(db.query(INSERT, ROW)).rejects.toSatisfy(isUniqueViolation);
     expect(await db.query('SELECT count(*)::int AS n FROM item')).toEqual([{ n: 1 }]);
   });
 
@@ -61,7 +62,7 @@ describe('PGlite prepared statements', () => {
         await tx.query(INSERT, second);
         await tx.query(INSERT, ROW);
       }),
-    ).rejects.toMatchObject({ code: '23505' });
+    ).rejects.toMatchObject({ code: PG_UNIQUE_VIOLATION });
     expect(await db.query('SELECT name FROM item ORDER BY name')).toEqual([{ name: 'first' }]);
 
     let release: () => void = () => undefined;
