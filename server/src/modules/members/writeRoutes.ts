@@ -4,6 +4,7 @@ import type { ServerConfig } from '../../config';
 import { visibleMembers } from '../../core/access/scope';
 import { recordAudit } from '../../core/audit/auditTrail';
 import type { Database, Queryable } from '../../core/db/database';
+import { isUniqueViolation } from '../../core/db/errorCodes';
 import { membershipChanged } from '../../core/events/membershipEvents';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
@@ -37,7 +38,7 @@ async function usernameTaken(db: Queryable, clientUuid: string, username: string
 
 /** A unique-index violation on the username (two admins taking the same name at once): 409, not 500. */
 function uniqueUsername(error: unknown): never {
-  if ((error as { code?: string }).code === '23505') throw new ApiHttpError(409, 'Username.AlreadyExists');
+  if (isUniqueViolation(error)) throw new ApiHttpError(409, 'Username.AlreadyExists');
   throw error;
 }
 

@@ -3,6 +3,7 @@ import { ENDPOINTS, type ProfileSetting } from '@dash/shared-core/contract';
 import { phoneNumber } from '@dash/shared-core/phone';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../core/db/database';
+import { isUniqueViolation } from '../../core/db/errorCodes';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint, type SessionHandlerContext } from '../../http/route';
 import { isRecentPassword, storeNewPassword } from '../auth/passwordReset';
@@ -100,7 +101,7 @@ export function registerProfileRoutes(app: FastifyInstance, db: Database): void 
       ]);
     } catch (error) {
       // Two members taking the same name at once: the unique index decides.
-      if ((error as { code?: string }).code === '23505') throw new ApiHttpError(409, 'Username.AlreadyExists');
+      if (isUniqueViolation(error)) throw new ApiHttpError(409, 'Username.AlreadyExists');
       throw error;
     }
     return { username: body.newUsername };
