@@ -1,10 +1,4 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createConfig } from '../tools/rspack/createConfig.mjs';
+import { areaConfig } from '../tools/rspack/createConfig.mjs';
 
-export default createConfig({
-  dirname: path.dirname(fileURLToPath(import.meta.url)),
-  name: 'mf-profile',
-  scope: 'mf_profile',
-  devPort: 3003,
-});
+// Name, scope and dev port: this folder's declaration in shared-core/src/areas.json.
+export default areaConfig(import.meta.url);

@@ -6,17 +6,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AREAS } from '../tools/rspack/areas.mjs';
 import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const REMOTES = {
-  'mf-auth': 3001,
-  'mf-start': 3002,
-  'mf-profile': 3003,
-  'mf-elearnings': 3004,
-  'mf-risk-assessments': 3005,
-  'mf-company': 3006,
-};
+/** Each remote's dev-server port, as declared in shared-core/src/areas.json. */
+const REMOTES = Object.fromEntries(AREAS.map((area) => [area.name, area.devPort]));
 const named = process.argv.slice(2).filter((name) => name in REMOTES);
 const live = named.length > 0 ? named : Object.keys(REMOTES);
 

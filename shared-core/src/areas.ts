@@ -1,10 +1,11 @@
+import declaration from './areas.json';
 import type { FeatureFlag } from './featureFlags';
 import type { Permission } from './permissions';
 
 /**
- * The product areas, each built and deployed as one Module Federation remote.
- * The server turns this list into the run-time remote configuration (adding each remote's URL);
- * the shell loads an area only when the signed-in member may open it, so switched-off areas are never downloaded.
+ * One product area, built and deployed as one Module Federation remote. Each is declared once, in `areas.json`
+ * (plain data, so that the build scripts read it on Node without TypeScript): the rspack configuration, the dev
+ * servers, the build list, the bench's non-federated build, the shell and the server all take it from there.
  */
 export interface AreaDefinition {
   /** Workspace folder and deployment name. */
@@ -24,64 +25,16 @@ export interface AreaDefinition {
    * still loading, failed to load or is not open to the member shows the right page instead of "not found".
    */
   pathPrefixes: string[];
+  /** Key in the common translations of the area's name, shown by the shell when the area cannot be loaded. */
+  titleKey: string;
 }
 
-export const AREAS: readonly AreaDefinition[] = [
-  { name: 'mf-auth', scope: 'mf_auth', public: true, permissions: [], devPort: 3001, pathPrefixes: ['/auth'] },
-  {
-    name: 'mf-start',
-    scope: 'mf_start',
-    public: false,
-    permissions: [],
-    devPort: 3002,
-    pathPrefixes: ['/dashboard/start', '/dashboard/apps/templates', '/dashboard/apps/calendar'],
-  },
-  {
-    name: 'mf-profile',
-    scope: 'mf_profile',
-    public: false,
-    permissions: ['profile.read-member-profile'],
-    devPort: 3003,
-    pathPrefixes: ['/dashboard/profile'],
-  },
-  {
-    name: 'mf-elearnings',
-    scope: 'mf_elearnings',
-    public: false,
-    featureFlag: 'elearnings',
-    permissions: ['elearning.read-member-tasks', 'elearning.read-catalog', 'elearning.read-statistics'],
-    devPort: 3004,
-    pathPrefixes: ['/dashboard/apps/elearnings'],
-  },
-  {
-    name: 'mf-risk-assessments',
-    scope: 'mf_risk_assessments',
-    public: false,
-    featureFlag: 'riskAssessments',
-    permissions: [
-      'risk-assessment.read-member-tasks',
-      'risk-assessment.read-catalog-list',
-      'risk-assessment.read-assignment-overview-list',
-    ],
-    devPort: 3005,
-    pathPrefixes: ['/dashboard/apps/risk-assessments'],
-  },
-  {
-    name: 'mf-company',
-    scope: 'mf_company',
-    public: false,
-    permissions: [
-      'member-list.get-list',
-      'archive-member.list',
-      'member-group.read-list',
-      'org-unit.org-unit-list',
-      'location.location-list',
-      'clientdetails.read-details',
-    ],
-    devPort: 3006,
-    pathPrefixes: ['/dashboard/company'],
-  },
-];
+/**
+ * The product areas. The server turns this list into the run-time remote configuration (adding each remote's URL);
+ * the shell loads an area only when the signed-in member may open it, so switched-off areas are never downloaded.
+ * JSON gives permissions and flags as plain strings: `areas.declaration.test.ts` checks them against the lists.
+ */
+export const AREAS: readonly AreaDefinition[] = declaration.areas as readonly AreaDefinition[];
 
 /** What the server tells the shell at run time about one remote. */
 export interface RemoteConfig {

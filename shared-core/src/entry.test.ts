@@ -13,7 +13,13 @@ const IMPORT = /(?:^|\n)\s*(?:import|export)\s+(type\s+)?(?:[^;'"]*?\s+from\s+)?
 
 function resolveRelative(from: string, specifier: string): string {
   const base = path.resolve(path.dirname(from), specifier);
-  for (const candidate of [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')])
+  // A data file (areas.json) is taken as it is named; it imports nothing.
+  for (const candidate of [
+    `${base}.ts`,
+    `${base}.tsx`,
+    path.join(base, 'index.ts'),
+    ...(base.endsWith('.json') ? [base] : []),
+  ])
     if (existsSync(candidate)) return candidate;
   throw new Error(`cannot resolve ${specifier} from ${from}`);
 }
@@ -25,7 +31,7 @@ function runtimePackages(entry: string): Map<string, string> {
   const pending = [entry];
   while (pending.length > 0) {
     const file = pending.pop() as string;
-    if (seen.has(file)) continue;
+    if (seen.has(file) || file.endsWith('.json')) continue;
     seen.add(file);
     for (const [, typeOnly, specifier] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
       if (typeOnly || !specifier) continue;

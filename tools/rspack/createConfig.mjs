@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import rspack from '@rspack/core';
+import { declaredArea } from './areas.mjs';
 import { FEDERATION_GLOBALS } from './federationGlobals.mjs';
 
 const require = (file) => JSON.parse(readFileSync(file, 'utf8'));
@@ -82,10 +83,22 @@ function sharedModules(packageDir, host) {
 }
 
 /**
- * `federation: false` (the shell only, for the bench): no Module Federation at all; `alias` then swaps the loading
- * of areas for static imports and `distDir` keeps that build apart from the real one.
+ * A remote's configuration: name, scope and dev port come from its declaration in shared-core/src/areas.json,
+ * found by the name of the folder whose rspack.config.mjs calls this with its `import.meta.url`.
+ * @param {string} configFileUrl
+ */
+export function areaConfig(configFileUrl) {
+  const dirname = path.dirname(fileURLToPath(configFileUrl));
+  const area = declaredArea(path.basename(dirname));
+  return createConfig({ dirname, name: area.name, scope: area.scope, devPort: area.devPort });
+}
+
+/**
+ * `federation: false` (the shell only, for the bench: scripts/bench/withoutFederation.mjs): no Module Federation at
+ * all; `alias` and `plugins` then swap the loading of areas for static imports and `distDir` keeps that build apart
+ * from the real one.
  * @param {{ dirname: string, name: string, scope: string, devPort: number, host?: boolean, federation?: boolean,
- *   alias?: Record<string, string>, distDir?: string }} options
+ *   alias?: Record<string, string>, distDir?: string, plugins?: import('@rspack/core').RspackPluginInstance[] }} options
  */
 export function createConfig({
   dirname,
@@ -96,6 +109,7 @@ export function createConfig({
   federation = true,
   alias,
   distDir = 'dist',
+  plugins = [],
 }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -184,6 +198,7 @@ export function createConfig({
             minify: production,
           }),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        ...plugins,
       ].filter(Boolean),
       optimization: { minimize: production },
       performance: { hints: false },

@@ -28,22 +28,7 @@ export function AreaFallback() {
   if (!area || !allowed) return <NotFoundPage />;
   if (!entry || entry.status === 'idle' || entry.status === 'loading') return <Spinner />;
   if (entry.status === 'error') {
-    return <RemoteErrorPanel area={t(`nav.${areaLabelKey(area.name)}`)} onRetry={() => void retry(area.name)} />;
+    return <RemoteErrorPanel area={t(area.titleKey)} onRetry={() => void retry(area.name)} />;
   }
   return <NotFoundPage />;
-}
-
-function areaLabelKey(name: string): string {
-  switch (name) {
-    case 'mf-company':
-      return 'company';
-    case 'mf-elearnings':
-      return 'elearnings';
-    case 'mf-risk-assessments':
-      return 'riskAssessments';
-    case 'mf-profile':
-      return 'profile';
-    default:
-      return 'start';
-  }
 }

@@ -1,0 +1,100 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { AREAS } from './areas';
+import { FEATURE_FLAGS } from './featureFlags';
+import { PERMISSIONS } from './permissions';
+
+/**
+ * Each area is declared once, in areas.json; what cannot be derived from it (a folder, npm's workspaces, the
+ * type-check's list) must agree with it, and what is derived (the rspack configurations) must really come from it.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const declaredNames = AREAS.map((area) => area.name).sort();
+
+const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+
+/** What an rspack.config.mjs exports: a function of (env, argv) to the configuration. */
+interface LoadedConfig {
+  name: string;
+  context: string;
+  output: { uniqueName: string };
+  devServer: { port: number };
+  plugins: { constructor: { name: string }; _options?: { name?: string } }[];
+}
+async function loadRspackConfig(folder: string): Promise<LoadedConfig> {
+  const url = pathToFileURL(path.join(ROOT, folder, 'rspack.config.mjs')).href;
+  const module = (await import(url)) as { default: (env: object, argv: { mode: string }) => LoadedConfig };
+  return module.default({}, { mode: 'production' });
+}
+
+describe('the area declaration (shared-core/src/areas.json)', () => {
+  it('has a remote folder for each area and an area for each remote folder', () => {
+    const folders = readdirSync(ROOT, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name.startsWith('mf-'))
+      .map((entry) => entry.name)
+      .sort();
+    expect(folders).toEqual(declaredNames);
+  });
+
+  it('is what the workspaces in package.json list', () => {
+    const { workspaces } = readJson('package.json') as { workspaces: string[] };
+    expect(workspaces.filter((workspace) => workspace.startsWith('mf-')).sort()).toEqual(declaredNames);
+  });
+
+  it('is what tsconfig.json type-checks', () => {
+    const { include } = readJson('tsconfig.json') as { include: string[] };
+    expect(include.filter((entry) => entry.startsWith('mf-')).sort()).toEqual(
+      declaredNames.map((name) => `${name}/src`),
+    );
+  });
+
+  it("gives each remote's rspack configuration its name, scope and dev port", async () => {
+    const shell = await loadRspackConfig('shell');
+    for (const area of AREAS) {
+      const config = await loadRspackConfig(area.name);
+      const federation = config.plugins.find((plugin) => plugin.constructor.name === 'ModuleFederationPlugin');
+      expect({
+        name: config.name,
+        context: config.context,
+        uniqueName: config.output.uniqueName,
+        container: federation?._options?.name,
+        devPort: config.devServer.port,
+      }).toEqual({
+        name: area.name,
+        context: path.join(ROOT, area.name),
+        uniqueName: area.scope,
+        container: area.scope,
+        devPort: area.devPort,
+      });
+      expect(area.devPort).not.toBe(shell.devServer.port);
+    }
+  });
+
+  it('has unique names, scopes, ports and path prefixes', () => {
+    for (const key of ['name', 'scope', 'devPort'] as const) {
+      expect(new Set(AREAS.map((area) => area[key])).size, key).toBe(AREAS.length);
+    }
+    const prefixes = AREAS.flatMap((area) => area.pathPrefixes);
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+  });
+
+  it('holds well-formed values: names, scopes, prefixes, permissions, flags and title keys', () => {
+    const commonTexts = ['de_DE', 'en_GB'].map(
+      (language) => readJson(`shared-core/src/i18n/locales/${language}.json`) as Record<string, unknown>,
+    );
+    const textAt = (texts: Record<string, unknown>, key: string): unknown =>
+      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+    for (const area of AREAS) {
+      expect(area.name, area.name).toMatch(/^mf-[a-z]+(-[a-z]+)*$/);
+      expect(area.scope, area.name).toMatch(/^[A-Za-z_$][\w$]*$/);
+      expect(area.pathPrefixes.length, area.name).toBeGreaterThan(0);
+      for (const prefix of area.pathPrefixes) expect(prefix, area.name).toMatch(/^\/[^?#]*[^/]$/);
+      for (const permission of area.permissions) expect(PERMISSIONS, area.name).toContain(permission);
+      if (area.featureFlag !== undefined) expect(FEATURE_FLAGS, area.name).toContain(area.featureFlag);
+      for (const texts of commonTexts) expect(typeof textAt(texts, area.titleKey), area.titleKey).toBe('string');
+      expect(existsSync(path.join(ROOT, area.name, 'src/register.tsx')), area.name).toBe(true);
+    }
+  });
+});
