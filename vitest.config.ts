@@ -15,6 +15,7 @@ export default defineConfig({
             'shared-ui/src/**/*.test.{ts,tsx}',
             'shell/src/**/*.test.{ts,tsx}',
             'mf-*/src/**/*.test.{ts,tsx}',
+            'scripts/**/*.test.mjs',
           ],
           // Rules and logic run in Node; component tests opt into jsdom with `// @vitest-environment jsdom`.
           environment: 'node',

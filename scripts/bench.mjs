@@ -48,7 +48,8 @@ import { riskTargets, runRiskAssessmentScenarios } from './bench/riskAssessments
 import { runScaleScenarios, SCALE } from './bench/scale.mjs';
 import { freePort, measureStartup, root, seedDatabase, startServer, stopAllProcesses } from './bench/server.mjs';
 import { runReminderScenario, runStartScenarios, startTargets } from './bench/start.mjs';
-import { build, buildWithoutFederation } from './build.mjs';
+import { buildWithoutFederation } from './bench/withoutFederation.mjs';
+import { build } from './build.mjs';
 
 const args = process.argv.slice(2);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);

@@ -1,50 +1,82 @@
 // Builds the shell and every remote for production (each also builds alone: `npm run build -w mf-company`), and
 // compiles the API server to one JavaScript file, server/dist/main.js (`npm start` runs it with node: no TypeScript
 // compilation at run time). Two front ends at a time: CI machines have two cores. `--if-needed` skips parts whose
-// dist is newer than their sources; `--server` builds only the server.
+// sources are the same as at their last build (a hash of their files, kept in `<dist>/.build-hash`); `--server`
+// builds only the server.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FRONT_ENDS, ROOT as root } from '../tools/rspack/areas.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const FRONT_ENDS = [
-  'shell',
-  'mf-auth',
-  'mf-start',
-  'mf-profile',
-  'mf-elearnings',
-  'mf-risk-assessments',
-  'mf-company',
-];
+/** The shell, then one remote per area declared in shared-core/src/areas.json. */
+export { FRONT_ENDS };
 /** Sources every front end is built from besides its own folder. */
-const COMMON_SOURCES = ['shared-core/src', 'shared-ui/src', 'tools/rspack', 'package-lock.json'];
+export const COMMON_SOURCES = ['shared-core/src', 'shared-ui/src', 'tools/rspack', 'package-lock.json'];
+/** Never sources: what builds and installs write. */
+const NOT_SOURCES = new Set(['node_modules', 'dist', 'dist-static']);
+/** Where a build keeps the hash of the sources it was built from. */
+const BUILD_HASH_FILE = '.build-hash';
 
-function newestMtime(target) {
-  if (!existsSync(target)) return 0;
-  const stat = statSync(target);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(target)) {
-    if (entry === 'node_modules' || entry === 'dist') continue;
-    newest = Math.max(newest, newestMtime(path.join(target, entry)));
-  }
-  return newest;
+/**
+ * SHA-256 over the path and contents of every file under the given paths (relative to the repository), in a fixed
+ * order. Contents, not modification times: a fresh clone or a touched file builds nothing again, an edit does.
+ */
+export function sourceHash(sources, base = root) {
+  const hash = createHash('sha256');
+  const visit = (relative) => {
+    const full = path.join(base, relative);
+    if (!existsSync(full)) return;
+    if (statSync(full).isDirectory()) {
+      for (const entry of readdirSync(full).sort()) {
+        if (!NOT_SOURCES.has(entry)) visit(path.posix.join(relative, entry));
+      }
+      return;
+    }
+    const contents = readFileSync(full);
+    hash.update(`${relative}\0${contents.length}\0`);
+    hash.update(contents);
+  };
+  for (const source of [...sources].sort()) visit(source);
+  return hash.digest('hex');
+}
+
+/** Whether `dist` holds a build of exactly these sources. */
+export function isBuiltFrom(dist, hash) {
+  const file = path.join(dist, BUILD_HASH_FILE);
+  return existsSync(file) && readFileSync(file, 'utf8').trim() === hash;
+}
+
+/** Noted after a build succeeded, with the hash taken before it started (an edit during the build counts as new). */
+export function recordBuild(dist, hash) {
+  mkdirSync(dist, { recursive: true });
+  writeFileSync(path.join(dist, BUILD_HASH_FILE), `${hash}\n`);
+}
+
+/** What one front end is built from. */
+export function frontEndSources(name) {
+  return [`${name}/src`, `${name}/rspack.config.mjs`, `${name}/package.json`, ...COMMON_SOURCES];
+}
+
+function frontEndDist(name) {
+  return path.join(root, name, 'dist');
 }
 
 export function isBuilt(name) {
-  const manifest = path.join(root, name, 'dist', name === 'shell' ? 'index.html' : 'mf-manifest.json');
-  if (!existsSync(manifest)) return false;
-  const built = statSync(manifest).mtimeMs;
-  const sources = Math.max(
-    newestMtime(path.join(root, name, 'src')),
-    newestMtime(path.join(root, name, 'rspack.config.mjs')),
-    ...COMMON_SOURCES.map((source) => newestMtime(path.join(root, source))),
-  );
-  return built >= sources;
+  const entry = path.join(frontEndDist(name), name === 'shell' ? 'index.html' : 'mf-manifest.json');
+  return existsSync(entry) && isBuiltFrom(frontEndDist(name), sourceHash(frontEndSources(name)));
 }
 
-function buildOne(name, extraEnv = {}) {
+/** Builds one front end (its rspack configuration, production mode) and notes what it was built from. */
+export async function buildFrontEnd(name) {
+  const hash = sourceHash(frontEndSources(name));
+  await buildOne(name);
+  recordBuild(frontEndDist(name), hash);
+}
+
+/** `npx rspack build --mode production` in the part's folder, its output shown only when it fails. */
+export function buildOne(name, extraEnv = {}) {
   return new Promise((resolve, reject) => {
     const started = Date.now();
     const child = spawn('npx', ['rspack', 'build', '--mode', 'production'], {
@@ -75,9 +107,9 @@ const PGLITE_TEMPLATE = path.join(SERVER_DIST, 'pgdata-template.tar');
 const SERVER_SOURCES = ['server/src', 'shared-core/src', 'package-lock.json'];
 
 export function isServerBuilt() {
-  if (!existsSync(SERVER_ENTRY) || !existsSync(PGLITE_TEMPLATE)) return false;
-  const sources = Math.max(...SERVER_SOURCES.map((source) => newestMtime(path.join(root, source))));
-  return Math.min(statSync(SERVER_ENTRY).mtimeMs, statSync(PGLITE_TEMPLATE).mtimeMs) >= sources;
+  return (
+    existsSync(SERVER_ENTRY) && existsSync(PGLITE_TEMPLATE) && isBuiltFrom(SERVER_DIST, sourceHash(SERVER_SOURCES))
+  );
 }
 
 function run(command, args) {
@@ -98,6 +130,7 @@ function run(command, args) {
  */
 export async function buildServer() {
   const started = Date.now();
+  const hash = sourceHash(SERVER_SOURCES);
   const esbuild = await import('esbuild');
   const result = await esbuild.build({
     entryPoints: {
@@ -130,6 +163,7 @@ export async function buildServer() {
     renameSync(temporary, file.path);
   }
   await run(process.execPath, [path.join(SERVER_DIST, 'template-cli.js'), PGLITE_TEMPLATE]);
+  recordBuild(SERVER_DIST, hash);
   console.log(`built server in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -138,29 +172,9 @@ export async function build({ ifNeeded = false, serverOnly = false } = {}) {
   if (serverOnly) return;
   const queue = FRONT_ENDS.filter((name) => !ifNeeded || !isBuilt(name));
   const workers = Array.from({ length: 2 }, async () => {
-    while (queue.length > 0) await buildOne(queue.shift());
+    while (queue.length > 0) await buildFrontEnd(queue.shift());
   });
   await Promise.all(workers);
-}
-
-/**
- * The bench's non-federated shell (issue 18: the price of federation) in shell/dist-static: every area imported
- * statically. Newer than every front end's sources, or rebuilt.
- */
-export async function buildWithoutFederation({ ifNeeded = false } = {}) {
-  const marker = path.join(root, 'shell', 'dist-static', 'index.html');
-  if (ifNeeded && existsSync(marker)) {
-    const built = statSync(marker).mtimeMs;
-    const sources = Math.max(
-      ...FRONT_ENDS.flatMap((name) => [
-        newestMtime(path.join(root, name, 'src')),
-        newestMtime(path.join(root, name, 'rspack.config.mjs')),
-      ]),
-      ...COMMON_SOURCES.map((source) => newestMtime(path.join(root, source))),
-    );
-    if (built >= sources) return;
-  }
-  await buildOne('shell', { DASH_NO_FEDERATION: '1' });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

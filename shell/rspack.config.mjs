@@ -2,20 +2,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createConfig } from '../tools/rspack/createConfig.mjs';
 
-const dirname = path.dirname(fileURLToPath(import.meta.url));
-// The bench's non-federated build (issue 18: the price of federation): every area imported statically, built into
-// dist-static. Never served in production.
-const noFederation = process.env.DASH_NO_FEDERATION === '1';
-
-export default createConfig({
-  dirname,
+const options = {
+  dirname: path.dirname(fileURLToPath(import.meta.url)),
   name: 'shell',
   scope: 'shell',
   devPort: 3000,
   host: true,
-  federation: !noFederation,
-  distDir: noFederation ? 'dist-static' : 'dist',
-  alias: noFederation
-    ? { [path.join(dirname, 'src/federation/loadArea.ts')]: path.join(dirname, 'src/federation/loadArea.static.ts') }
-    : undefined,
-});
+};
+
+// DASH_NO_FEDERATION=1: the bench's non-federated build into dist-static (scripts/bench/withoutFederation.mjs).
+export default createConfig(
+  process.env.DASH_NO_FEDERATION === '1'
+    ? (await import('../scripts/bench/withoutFederation.mjs')).withoutFederation(options)
+    : options,
+);

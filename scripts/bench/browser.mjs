@@ -211,7 +211,7 @@ export async function measureFrontEnd(baseUrl, account) {
 }
 
 /**
- * The same two pages from the non-federated shell (shell/dist-static, see buildWithoutFederation in build.mjs),
+ * The same two pages from the non-federated shell (shell/dist-static, see withoutFederation.mjs),
  * served by a second server of its own whose static root has that build as its shell/dist (STATIC_ROOT).
  * Answers { signIn, start } like measureFrontEnd.
  */

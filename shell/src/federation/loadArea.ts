@@ -3,7 +3,7 @@ import type { RegisterArea } from '@dash/shared-ui';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 
 // How an area's register entry arrives: through Module Federation here. The bench's non-federated build
-// (DASH_NO_FEDERATION=1, shell/rspack.config.mjs) swaps this file for loadArea.static.ts.
+// (DASH_NO_FEDERATION=1, scripts/bench/withoutFederation.mjs) swaps this file for static imports.
 //
 // Where remotes live is run-time configuration from the server (GET /api/bootstrap/remotes, or the boot data in
 // index.html): the URL of each remote's mf-manifest.json, never part of the shell's build. The shell reads the
