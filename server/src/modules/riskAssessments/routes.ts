@@ -1,20 +1,24 @@
-import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import { type Database, LOCK_KEYS } from '../../core/db/database';
-import { readTaskVersion } from '../../core/tasks/taskVersion';
-import { KeptAnswers } from '../../http/keptAnswers';
-import { registerEndpoint } from '../../http/route';
-import { registerActionRoutes } from './actions';
-import { registerAssignmentRoutes } from './assignments';
-import { registerCatalogRoutes } from './catalog';
 import { forgetContent } from './content';
-import { registerDetailRoutes } from './details';
-import { registerEvaluationRoutes } from './evaluation';
-import { registerExecutionRoutes } from './executions';
-import { readRiskAssessmentMemberTasks } from './memberTasks';
+import { registerActionListRoutes } from './routes/actionLists';
+import { registerActionProgressRoutes } from './routes/actionProgress';
+import { registerActionRoutes } from './routes/actions';
+import { registerAssignmentRoutes } from './routes/assignments';
+import { registerCatalogRoutes } from './routes/catalog';
+import { registerEvaluationRoutes } from './routes/evaluations';
+import { registerExecutionAnswerRoutes } from './routes/executionAnswers';
+import { registerExecutionRoutes } from './routes/executions';
+import { registerMemberTaskRoutes } from './routes/memberTasks';
+import { registerRiskRoutes } from './routes/risks';
+import { registerSettingsRoutes } from './routes/settings';
 import { installRiskAssessmentContent } from './shippedContent';
 
-/** The risk-assessment area: catalogue and settings, assignments, members' analyses (issue 15); evaluation, risks, actions (issue 16) and their details. */
+/**
+ * The risk-assessment area: catalogue and settings, assignments, members' analyses (issue 15); evaluation, risks,
+ * actions (issue 16) and their details. Each sub-feature registers its endpoints in routes/<subFeature>.ts; the
+ * lookups they share are in lookups.ts.
+ */
 export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database): void {
   // The shipped content is data in the database: brought up to date on every start, before the first request.
   app.addHook('onReady', async () => {
@@ -23,17 +27,14 @@ export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database)
     forgetContent();
   });
   registerCatalogRoutes(app, db);
+  registerSettingsRoutes(app, db);
   registerAssignmentRoutes(app, db);
   registerExecutionRoutes(app, db);
+  registerExecutionAnswerRoutes(app, db);
   registerEvaluationRoutes(app, db);
+  registerRiskRoutes(app, db);
   registerActionRoutes(app, db);
-  registerDetailRoutes(app, db);
-  // My analyses (and the start page's list): kept per member for the client's task version (readTaskVersion).
-  const memberTasks = new KeptAnswers(ENDPOINTS.riskAssessmentMemberTasks);
-  registerEndpoint(app, db, ENDPOINTS.riskAssessmentMemberTasks, async ({ body, session, request }) => {
-    const version = await readTaskVersion(db, session);
-    return memberTasks.get(request, session, version, [session.memberUuid, body], () =>
-      readRiskAssessmentMemberTasks(db, session, body),
-    );
-  });
+  registerActionProgressRoutes(app, db);
+  registerActionListRoutes(app, db);
+  registerMemberTaskRoutes(app, db);
 }

@@ -1,31 +1,15 @@
 import { ENDPOINTS, type RiskAssessmentCatalogItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { recordAudit } from '../../core/audit/auditTrail';
-import type { Database } from '../../core/db/database';
-import { iso, likePattern, orderBy } from '../../core/db/rows';
-import { readTablePage } from '../../core/db/tablePage';
-import { readRiskVersion } from '../../core/tasks/taskVersion';
-import { ApiHttpError } from '../../http/errors';
-import { KeptAnswers } from '../../http/keptAnswers';
-import { registerEndpoint } from '../../http/route';
-import type { SessionContext } from '../auth/sessions';
-import { loadContent } from './content';
-import { syncMemberTasks } from './memberTaskSync';
-
-/**
- * Where a risk assessment stands, from its evaluated assignments (spec section 4, "Risk assessment status"): it is
- * analysing while one of its org units or locations has no evaluation yet (or none is assigned); after that, the
- * least advanced of its evaluations: risksCreated, then actionsAgreed, then done. (The task's stored status stays
- * 'analysing': it only says that members may still answer; each assignment's phase is its evaluation.)
- */
-const STATUS_SQL = `CASE
-  WHEN NOT EXISTS (SELECT 1 FROM risk_assessment_assignment sa WHERE sa.task_uuid = r.uuid AND sa.kind IN ('org-unit', 'location'))
-    OR EXISTS (SELECT 1 FROM risk_assessment_assignment sa WHERE sa.task_uuid = r.uuid AND sa.kind IN ('org-unit', 'location')
-                 AND NOT EXISTS (SELECT 1 FROM risk_assessment_evaluation sev WHERE sev.assignment_uuid = sa.uuid))
-    THEN 'analysing'
-  ELSE (SELECT sev.status FROM risk_assessment_evaluation sev WHERE sev.task_uuid = r.uuid
-         ORDER BY array_position(ARRAY['risksCreated', 'actionsAgreed', 'done'], sev.status) LIMIT 1) END`;
+import type { Database } from '../../../core/db/database';
+import { iso, likePattern, orderBy } from '../../../core/db/rows';
+import { readTablePage } from '../../../core/db/tablePage';
+import { readRiskVersion } from '../../../core/tasks/taskVersion';
+import { ApiHttpError } from '../../../http/errors';
+import { KeptAnswers } from '../../../http/keptAnswers';
+import { registerEndpoint } from '../../../http/route';
+import type { SessionContext } from '../../auth/sessions';
+import { STATUS_SQL, type TaskRow } from '../lookups';
 
 const CATALOG_SORT = {
   title: 'r.title',
@@ -34,17 +18,6 @@ const CATALOG_SORT = {
   dueDate: 'r.due_date',
   completedMemberCount: 'completed_member_count',
 };
-
-interface TaskRow {
-  uuid: string;
-  title: string;
-  type: string;
-  kind: RiskAssessmentCatalogItem['kind'];
-  status: RiskAssessmentCatalogItem['status'];
-  due_date: string | null;
-  active: boolean;
-  type_locked: boolean;
-}
 
 type CatalogRow = Omit<TaskRow, 'type_locked'> & {
   type_title: RiskAssessmentCatalogItem['typeTitle'];
@@ -77,7 +50,7 @@ function toCatalogItem(row: CatalogRow): RiskAssessmentCatalogItem {
   };
 }
 
-/** The catalogue, the types and each task's details and settings (catalog/list, catalog/details/{uuid}/settings). */
+/** The catalogue, each task's details and the types (catalog/list, catalog/details/{uuid}). */
 export function registerCatalogRoutes(app: FastifyInstance, db: Database): void {
   // Kept for the client's risk version (readRiskVersion): the counts and statuses read every analysis.
   const catalogs = new KeptAnswers(ENDPOINTS.riskAssessmentCatalog);
@@ -167,73 +140,5 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Database): void 
         questionCount: row.question_count,
       })),
     };
-  });
-
-  registerEndpoint(app, db, ENDPOINTS.riskAssessmentSettings, async ({ body, session }) => {
-    const [row] = await db.query<TaskRow>(
-      `SELECT r.uuid, r.title, r.type, ty.kind, ${STATUS_SQL} AS status, r.due_date::text AS due_date, r.active,
-              EXISTS (SELECT 1 FROM risk_assessment_assignment a WHERE a.task_uuid = r.uuid) AS type_locked
-         FROM risk_assessment_task r JOIN risk_assessment_type ty ON ty.identifier = r.type
-        WHERE r.uuid = $1 AND r.client_uuid = $2`,
-      [body.uuid, session.clientUuid],
-    );
-    if (!row) throw new ApiHttpError(404, 'RiskAssessmentTask.NotFound');
-    return {
-      uuid: row.uuid,
-      title: row.title,
-      type: row.type,
-      kind: row.kind,
-      status: row.status,
-      dueDate: row.due_date,
-      active: row.active,
-      typeLocked: row.type_locked,
-    };
-  });
-
-  registerEndpoint(app, db, ENDPOINTS.riskAssessmentSaveSettings, async ({ body, session }) => {
-    if (!(await loadContent(db, body.type))) throw new ApiHttpError(400, 'Task.InvalidType');
-    const after = { title: body.title, type: body.type, dueDate: body.dueDate, active: body.active };
-    return db.transaction(async (tx) => {
-      if (!body.uuid) {
-        const [created] = await tx.query<{ uuid: string }>(
-          `INSERT INTO risk_assessment_task (client_uuid, title, type, due_date, active) VALUES ($1, $2, $3, $4, $5) RETURNING uuid`,
-          [session.clientUuid, body.title, body.type, body.dueDate, body.active],
-        );
-        if (!created) throw new Error('insert returned no row');
-        await recordAudit(tx, session, [
-          { action: 'risk-assessment.create', entityType: 'risk-assessment', entityUuid: created.uuid, after },
-        ]);
-        return { uuid: created.uuid };
-      }
-      const [current] = await tx.query<TaskRow>(
-        `SELECT r.uuid, r.title, r.type, r.due_date::text AS due_date, r.active,
-                EXISTS (SELECT 1 FROM risk_assessment_assignment a WHERE a.task_uuid = r.uuid) AS type_locked
-           FROM risk_assessment_task r WHERE r.uuid = $1 AND r.client_uuid = $2 FOR UPDATE`,
-        [body.uuid, session.clientUuid],
-      );
-      if (!current) throw new ApiHttpError(404, 'RiskAssessmentTask.NotFound');
-      if (current.type !== body.type && current.type_locked) throw new ApiHttpError(409, 'Task.TypeMismatch');
-      await tx.query(
-        `UPDATE risk_assessment_task SET title = $2, type = $3, due_date = $4, active = $5, updated_at = now() WHERE uuid = $1`,
-        [body.uuid, body.title, body.type, body.dueDate, body.active],
-      );
-      // Open analyses follow the new due date; completed ones keep theirs.
-      await tx.query(
-        `UPDATE risk_assessment_member_task SET due_date = $2 WHERE task_uuid = $1 AND completed_at IS NULL AND due_date IS DISTINCT FROM $2`,
-        [body.uuid, body.dueDate],
-      );
-      // Switched on again: members who joined an assigned unit meanwhile get their analyses.
-      if (body.active && !current.active) await syncMemberTasks(tx, session.clientUuid, body.uuid);
-      await recordAudit(tx, session, [
-        {
-          action: 'risk-assessment.update-settings',
-          entityType: 'risk-assessment',
-          entityUuid: body.uuid,
-          before: { title: current.title, type: current.type, dueDate: current.due_date, active: current.active },
-          after,
-        },
-      ]);
-      return { uuid: body.uuid };
-    });
   });
 }

@@ -1,15 +1,15 @@
 import { ENDPOINTS, type RiskAssessmentAssignment } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import { visibleLocations, visibleMembers, visibleOrgUnits } from '../../core/access/scope';
-import { recordAudit } from '../../core/audit/auditTrail';
-import type { Database, Queryable } from '../../core/db/database';
-import { iso, orderBy } from '../../core/db/rows';
-import { readTablePage } from '../../core/db/tablePage';
-import { onMembershipChanged } from '../../core/events/membershipEvents';
-import { ApiHttpError } from '../../http/errors';
-import { registerEndpoint } from '../../http/route';
-import type { SessionContext } from '../auth/sessions';
-import { syncMemberTasks, syncMemberTasksOnMembershipChange } from './memberTaskSync';
+import { visibleLocations, visibleMembers, visibleOrgUnits } from '../../../core/access/scope';
+import { recordAudit } from '../../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../../core/db/database';
+import { iso, orderBy } from '../../../core/db/rows';
+import { readTablePage } from '../../../core/db/tablePage';
+import { onMembershipChanged } from '../../../core/events/membershipEvents';
+import { ApiHttpError } from '../../../http/errors';
+import { registerEndpoint } from '../../../http/route';
+import type { SessionContext } from '../../auth/sessions';
+import { syncMemberTasks, syncMemberTasksOnMembershipChange } from '../memberTaskSync';
 
 const ASSIGNMENT_SORT = {
   name: 'name',

@@ -1,21 +1,57 @@
 import { hasAnyPermission } from '@dash/shared-core';
-import { ENDPOINTS, type LocalizedText, type RiskActionDetails, type RiskDetails } from '@dash/shared-core/contract';
+import { ENDPOINTS, type RiskDetails } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../core/db/database';
-import { ApiHttpError } from '../../http/errors';
-import { registerEndpoint } from '../../http/route';
-import { ACTION_COLUMNS, ACTION_FROM, type ActionListRow, toAction } from './actions';
-import { evaluableAssignments, loadEvaluation, RISK_COLUMNS, type RiskRow, toRisk } from './evaluation';
+import { recordAudit } from '../../../core/audit/auditTrail';
+import type { Database } from '../../../core/db/database';
+import { orderBy } from '../../../core/db/rows';
+import { readTablePage } from '../../../core/db/tablePage';
+import { ApiHttpError } from '../../../http/errors';
+import { registerEndpoint } from '../../../http/route';
+import { ACTION_COLUMNS, ACTION_FROM, type ActionListRow, refreshRiskStatus, toAction } from '../actions';
+import { evaluableAssignments, loadEvaluation, RISK_COLUMNS, type RiskRow, toRisk } from '../evaluation';
+import { lockRisk } from '../lookups';
+
+const RISK_SORT = {
+  riskFactor: 'r.risk_factor',
+  load: "r.load ->> 'de_DE'",
+  status: 'r.status',
+  hazardFactorGroup: 'r.hazard_factor_group',
+};
 
 type EvaluatedStatus = RiskDetails['evaluationStatus'];
 
 /**
- * The details of an evaluation's parts: one risk with its actions, one action, and where the actions stand (for
- * "confirm all actions"). Scoped as the lists are (`evaluableAssignments`: the client's org units and locations, an
- * ou-admin's own units only); anything else answers 404 like a uuid that does not exist. Like the lists they answer
- * aggregates and the actions' owners only, never who answered what (docs/risk-matrix.md "Anonymity").
+ * An evaluation's risks: the list, one risk with its actions, marking one not relevant, and where the risks and
+ * actions stand (for "confirm all actions"). Scoped as the lists are (`evaluableAssignments`: the client's org units
+ * and locations, an ou-admin's own units only); anything else answers 404 like a uuid that does not exist. They
+ * answer aggregates and the actions' owners only, never who answered what (docs/risk-matrix.md "Anonymity").
  */
-export function registerDetailRoutes(app: FastifyInstance, db: Database): void {
+export function registerRiskRoutes(app: FastifyInstance, db: Database): void {
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentRiskList, async ({ body, session }) => {
+    const evaluation = await loadEvaluation(db, session, body.uuid);
+    const params: unknown[] = [evaluation.uuid];
+    const conditions = ['r.evaluation_uuid = $1'];
+    for (const [column, value] of [
+      ['r.probability', body.filter.probability],
+      ['r.severity', body.filter.severity],
+      ['r.status', body.filter.status],
+    ] as const) {
+      if (value === undefined) continue;
+      params.push(value);
+      conditions.push(`${column} = $${params.length}`);
+    }
+    const where = conditions.join(' AND ');
+    const { rows, total } = await readTablePage<RiskRow>(db, {
+      select: `SELECT ${RISK_COLUMNS} FROM risk_assessment_risk r WHERE ${where}`,
+      count: `SELECT count(*)::int AS total FROM risk_assessment_risk r WHERE ${where}`,
+      params,
+      order: orderBy(RISK_SORT, body.sortBy, body.sortDirection, 'r.question_key'),
+      page: body.page,
+      perPage: body.perPage,
+    });
+    return { items: rows.map(toRisk), total };
+  });
+
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentRiskDetails, async ({ body, session }) => {
     const params: unknown[] = [body.uuid];
     const [row] = await db.query<
@@ -41,6 +77,31 @@ export function registerDetailRoutes(app: FastifyInstance, db: Database): void {
       actions: actions.map(toAction),
     };
   });
+
+  registerEndpoint(app, db, ENDPOINTS.riskAssessmentSetRiskNotRelevant, async ({ body, session }) =>
+    db.transaction(async (tx) => {
+      const risk = await lockRisk(tx, session, body.uuid);
+      if (risk.evaluation_status !== 'risksCreated') throw new ApiHttpError(409, 'Risk.InvalidStatus');
+      // A risk with actions is relevant by definition: the actions would have to go first.
+      if (body.notRelevant && risk.action_count > 0) throw new ApiHttpError(409, 'Risk.InvalidStatus');
+      await tx.query(
+        `UPDATE risk_assessment_risk SET not_relevant = $2, not_relevant_reason = CASE WHEN $2 THEN NULLIF($3, '') END
+          WHERE uuid = $1`,
+        [risk.uuid, body.notRelevant, body.reason ?? null],
+      );
+      await refreshRiskStatus(tx, risk.uuid);
+      await recordAudit(tx, session, [
+        {
+          action: 'risk-assessment.set-risk-not-relevant',
+          entityType: 'risk-assessment',
+          entityUuid: risk.task_uuid,
+          before: { riskUuid: risk.uuid, notRelevant: risk.not_relevant },
+          after: { riskUuid: risk.uuid, notRelevant: body.notRelevant, reason: body.reason ?? null },
+        },
+      ]);
+      return { ok: true as const };
+    }),
+  );
 
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentRiskActionStatus, async ({ body, session }) => {
     const evaluation = await loadEvaluation(db, session, body.uuid);
@@ -99,40 +160,6 @@ export function registerDetailRoutes(app: FastifyInstance, db: Database): void {
         done: counts?.done_actions ?? 0,
       },
       canConfirm: mayConfirm && evaluation.status === 'risksCreated' && undecided === 0,
-    };
-  });
-
-  registerEndpoint(app, db, ENDPOINTS.riskAssessmentRiskActionDetails, async ({ body, session }) => {
-    const params: unknown[] = [body.uuid];
-    const [row] = await db.query<
-      ActionListRow & {
-        evaluation_uuid: string;
-        evaluation_status: EvaluatedStatus;
-        measure_index: number | null;
-        risk_status: RiskActionDetails['riskStatus'];
-        hazard_factor_group: string;
-        source: LocalizedText;
-        target: LocalizedText;
-      }
-    >(
-      `SELECT ${ACTION_COLUMNS}, x.evaluation_uuid, ev.status AS evaluation_status, x.measure_index,
-              r.status AS risk_status, r.hazard_factor_group, r.source, r.target
-         ${ACTION_FROM}
-         JOIN risk_assessment_evaluation ev ON ev.uuid = x.evaluation_uuid
-         JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
-        WHERE x.uuid = $1 AND ${evaluableAssignments(session, params)}`,
-      params,
-    );
-    if (!row) throw new ApiHttpError(404, 'Action.NotFound');
-    return {
-      ...toAction(row),
-      evaluationUuid: row.evaluation_uuid,
-      evaluationStatus: row.evaluation_status,
-      measureIndex: row.measure_index,
-      riskStatus: row.risk_status,
-      hazardFactorGroup: row.hazard_factor_group,
-      source: row.source,
-      target: row.target,
     };
   });
 }
