@@ -308,7 +308,8 @@ test('welcome mail: new member -> mail -> link -> set password -> signed in', as
     await page.goto(link);
     await page.locator('input[name=password]').fill('Erstes#Passwort1');
     await page.locator('input[name=passwordConfirmation]').fill('Erstes#Passwort2');
-    await expect(page.getByTestId('reset-mismatch')).toBeVisible();
+    // Shown as soon as the repetition is as long as the password.
+    await expect(page.getByText('Die Eingaben stimmen nicht überein.')).toBeVisible();
     await page.locator('input[name=passwordConfirmation]').fill('Erstes#Passwort1');
     await page.locator('button[type=submit]').click();
     await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
@@ -348,10 +349,15 @@ test('profile security: change password, then username (both need the current pa
   await page.goto('/dashboard/profile/security');
   const passwordForm = page.getByTestId('change-password');
   await passwordForm.getByLabel('Aktuelles Passwort').fill(PASSWORD);
+  // The new password must differ from the current one; nothing is sent while it does not.
+  await passwordForm.getByLabel('Neues Passwort', { exact: true }).fill(PASSWORD);
+  await passwordForm.getByLabel('Neues Passwort wiederholen').fill(PASSWORD);
+  await passwordForm.getByRole('button', { name: 'Passwort ändern' }).click();
+  await expect(passwordForm.getByText('Die Eingabe darf nicht mit der vorherigen übereinstimmen.')).toBeVisible();
   await passwordForm.getByLabel('Neues Passwort', { exact: true }).fill('Neu#Vogel2026');
   await passwordForm.getByLabel('Neues Passwort wiederholen').fill('Neu#Vogel2027');
   await passwordForm.getByRole('button', { name: 'Passwort ändern' }).click();
-  await expect(passwordForm.getByText('Die Passwörter stimmen nicht überein.')).toBeVisible();
+  await expect(passwordForm.getByText('Die Eingaben stimmen nicht überein.')).toBeVisible();
   await passwordForm.getByLabel('Neues Passwort wiederholen').fill('Neu#Vogel2026');
   await passwordForm.getByRole('button', { name: 'Passwort ändern' }).click();
   await expect(page.getByText('Ihr Passwort wurde geändert.')).toBeVisible();

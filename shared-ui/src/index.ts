@@ -1,11 +1,13 @@
 import './styles/base.css';
 import './i18n/register';
 
+export * from './dialog/ConfirmDialog';
 export * from './dialog/Modal';
 export * from './display/Display';
 export * from './feedback/Feedback';
 export * from './forms/Fields';
 export * from './forms/FormError';
+export * from './forms/NewPasswordFields';
 export * from './forms/TextField';
 export * from './forms/useForm';
 export * from './hooks/useDebouncedValue';

@@ -1,8 +1,9 @@
-import { password as passwordRule, START_PAGE } from '@dash/shared-core';
+import { START_PAGE } from '@dash/shared-core';
 import {
   FormError,
   inlineErrorText,
-  TextField,
+  NewPasswordFields,
+  newPasswordRules,
   useForm,
   useNavigate,
   useParams,
@@ -18,10 +19,10 @@ export default function ResetPasswordPage() {
   const { token = '' } = useParams();
   const navigate = useNavigate();
   const reload = useSessionStore((state) => state.reload);
+  const passwordRules = newPasswordRules({ newPassword: () => form.values.password });
   const form = useForm({
     initialValues: { password: '', passwordConfirmation: '' },
-    fields: { password: { required: true, rules: [passwordRule] }, passwordConfirmation: { required: true } },
-    canSubmit: (values) => values.passwordConfirmation === values.password,
+    fields: { password: passwordRules.newPassword, passwordConfirmation: passwordRules.repeat },
     send: async ({ password, passwordConfirmation }) => {
       await resetPassword({ token, password, passwordConfirmation });
       await reload();
@@ -29,8 +30,6 @@ export default function ResetPasswordPage() {
     },
     errorText: (caught) => inlineErrorText(t, caught),
   });
-  const { password, passwordConfirmation } = form.values;
-  const mismatch = passwordConfirmation !== '' && passwordConfirmation !== password;
 
   return (
     <div className="auth-login">
@@ -38,26 +37,12 @@ export default function ResetPasswordPage() {
       <p className="auth-login__sub">{t('reset.subHeadline')}</p>
       <FormError error={form.error} testId="reset-error" />
       <form onSubmit={form.onSubmit} noValidate>
-        <TextField
-          label={t('reset.password')}
-          type="password"
-          {...form.field('password')}
-          maxLength={200}
-          autoComplete="new-password"
+        <NewPasswordFields
+          newPassword={form.field('password')}
+          repeat={form.field('passwordConfirmation')}
+          newPasswordLabel={t('reset.password')}
+          repeatLabel={t('reset.passwordConfirmation')}
         />
-        <TextField
-          label={t('reset.passwordConfirmation')}
-          type="password"
-          {...form.field('passwordConfirmation')}
-          maxLength={200}
-          autoComplete="new-password"
-        />
-        {/* Shown once the confirmation is as long as the password, so typing it does not flash an error. */}
-        {mismatch && (form.submitted || passwordConfirmation.length >= password.length) && (
-          <p className="ui-field__error" role="alert" data-testid="reset-mismatch">
-            {t('reset.mismatch')}
-          </p>
-        )}
         <button type="submit" className="ui-button auth-login__submit" disabled={form.busy}>
           {t('reset.submit')}
         </button>

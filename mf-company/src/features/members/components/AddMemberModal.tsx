@@ -1,11 +1,12 @@
-import { hashPassword, type PasswordMode, password as passwordRule, shouldMatch } from '@dash/shared-core';
+import { hashPassword, type PasswordMode } from '@dash/shared-core';
 import {
   FormError,
   inlineErrorText,
   Modal,
+  NewPasswordFields,
+  newPasswordRules,
   SelectField,
   showToast,
-  TextField,
   useForm,
   useNavigate,
 } from '@dash/shared-ui';
@@ -26,14 +27,18 @@ export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () =
   const create = useCreateMember();
   const [orgUnitUuids, setOrgUnitUuids] = useState<string[]>([]);
   const [locationUuids, setLocationUuids] = useState<string[]>([]);
+  // Required in the "initial" mode only (canSubmit below).
+  const passwordRules = newPasswordRules({ newPassword: () => form.values.password, required: false });
   const form = useForm({
     initialValues: { ...EMPTY_MEMBER_FORM, passwordMode: 'byEmail', password: '', passwordRepeat: '' },
     fields: {
       ...MEMBER_FIELD_RULES,
-      password: { rules: [passwordRule] },
+      password: passwordRules.newPassword,
+      passwordRepeat: passwordRules.repeat,
     },
+    // The initial password is asked for only in its mode: the fields' rules allow them empty, this requires them.
     canSubmit: (values) =>
-      (values.passwordMode !== 'initial' || (values.password !== '' && values.password === values.passwordRepeat)) &&
+      (values.passwordMode !== 'initial' || (values.password !== '' && values.passwordRepeat !== '')) &&
       (values.passwordMode !== 'byEmail' || values.email.trim() !== ''),
     errorText: (caught) => inlineErrorText(t, caught),
     send: async (values) => {
@@ -110,23 +115,12 @@ export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () =
                 )}
               </div>
               {mode === 'initial' && (
-                <>
-                  <TextField
-                    label={t('members.add.initialPassword')}
-                    type="password"
-                    autoComplete="new-password"
-                    {...form.field('password')}
-                    required
-                  />
-                  <TextField
-                    label={t('members.add.repeatPassword')}
-                    type="password"
-                    autoComplete="new-password"
-                    {...form.field('passwordRepeat')}
-                    required
-                    rules={[shouldMatch(() => form.values.password)]}
-                  />
-                </>
+                <NewPasswordFields
+                  newPassword={{ ...form.field('password'), required: true }}
+                  repeat={{ ...form.field('passwordRepeat'), required: true }}
+                  newPasswordLabel={t('members.add.initialPassword')}
+                  repeatLabel={t('members.add.repeatPassword')}
+                />
               )}
             </div>
           </fieldset>

@@ -1,8 +1,7 @@
-import { FormError, inlineErrorText, Modal, SelectField, showToast } from '@dash/shared-ui';
+import { ConfirmDialog, FormError, inlineErrorText, SelectField, showToast } from '@dash/shared-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ResetMode, useResetPasswords } from '../api/resetPasswords';
-import './memberForm.css';
 
 const MODES: readonly ResetMode[] = ['neverLoggedIn', 'noPassword', 'all'];
 
@@ -18,42 +17,28 @@ export function ResetPasswordsModal({ open, onClose }: { open: boolean; onClose:
     onClose();
   };
   return (
-    <Modal
+    <ConfirmDialog
       open={open}
       onClose={close}
-      headline={t('members.reset.title')}
+      title={t('members.reset.title')}
       width={40}
       testId="reset-passwords-modal"
-      footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={close}>
-            {t('common:common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="ui-button company-soft-disabled"
-            // aria-disabled, not disabled: a disabled button loses the focus, and Escape would no longer reach the modal.
-            aria-disabled={reset.isPending}
-            onClick={() => {
-              if (reset.isPending) return;
-              setError(null);
-              reset.mutate(mode, {
-                onSuccess: (answer) => {
-                  showToast({
-                    type: 'success',
-                    title: t('members.reset.title'),
-                    message: t('members.reset.done', { count: answer.count }),
-                  });
-                  close();
-                },
-                onError: (caught) => setError(inlineErrorText(t, caught)),
-              });
-            }}
-          >
-            {t('members.reset.submit')}
-          </button>
-        </>
-      }
+      confirmLabel={t('members.reset.submit')}
+      busy={reset.isPending}
+      onConfirm={async () => {
+        setError(null);
+        try {
+          const answer = await reset.mutateAsync(mode);
+          showToast({
+            type: 'success',
+            title: t('members.reset.title'),
+            message: t('members.reset.done', { count: answer.count }),
+          });
+          close();
+        } catch (caught) {
+          setError(inlineErrorText(t, caught));
+        }
+      }}
     >
       <FormError error={error} testId="reset-passwords-error" />
       <p>{t('members.reset.text')}</p>
@@ -63,6 +48,6 @@ export function ResetPasswordsModal({ open, onClose }: { open: boolean; onClose:
         onChange={(value) => setMode(value as ResetMode)}
         options={MODES.map((value) => ({ value, label: t(`members.reset.modes.${value}`) }))}
       />
-    </Modal>
+    </ConfirmDialog>
   );
 }

@@ -6,7 +6,7 @@ import {
   type Language,
   localeOf,
 } from '@dash/shared-core';
-import { inlineErrorText, Modal, Spinner, showToast, useMemberState } from '@dash/shared-ui';
+import { ConfirmDialog, inlineErrorText, Spinner, showToast, useMemberState } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -201,27 +201,16 @@ function ResetModal({ uuid, rows, onClose }: { uuid: string; rows: ElearningStat
     }
   }
   return (
-    <Modal
+    <ConfirmDialog
       open={rows.length > 0}
       onClose={onClose}
-      headline={t('reset.headline')}
+      title={t('reset.headline')}
       width={40}
       testId="reset-modal"
-      footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="ui-button ui-button--danger"
-            disabled={reset.isPending}
-            onClick={() => void submit()}
-          >
-            {t('reset.submit', { count: shown.length })}
-          </button>
-        </>
-      }
+      confirmLabel={t('reset.submit', { count: shown.length })}
+      variant="danger"
+      busy={reset.isPending}
+      onConfirm={submit}
     >
       {error && (
         <p className="ui-alert ui-alert--danger" role="alert">
@@ -237,6 +226,6 @@ function ResetModal({ uuid, rows, onClose }: { uuid: string; rows: ElearningStat
         ))}
         {shown.length > 10 && <li>{t('reset.more', { count: shown.length - 10 })}</li>}
       </ul>
-    </Modal>
+    </ConfirmDialog>
   );
 }

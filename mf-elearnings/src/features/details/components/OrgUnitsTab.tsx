@@ -1,5 +1,5 @@
 import { type ElearningOrgUnitAssignment, hasAnyPermission, type Language, localeOf } from '@dash/shared-core';
-import { inlineErrorText, Modal, Spinner, showToast, useMemberState } from '@dash/shared-ui';
+import { ConfirmDialog, inlineErrorText, Modal, Spinner, showToast, useMemberState } from '@dash/shared-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeOrgUnits } from '../api/changeOrgUnits';
@@ -212,28 +212,16 @@ function RemoveModal({
     onClose();
   }
   return (
-    <Modal
+    <ConfirmDialog
       open={unit !== null}
       onClose={onClose}
-      headline={t('orgUnits.removeHeadline')}
+      title={t('orgUnits.removeHeadline')}
       testId="remove-modal"
-      footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="ui-button ui-button--danger"
-            disabled={remove.isPending}
-            onClick={() => void submit().catch(() => undefined)}
-          >
-            {t('orgUnits.remove')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('orgUnits.removeText', { name: shown?.orgUnitName ?? '' })}</p>
-    </Modal>
+      text={t('orgUnits.removeText', { name: shown?.orgUnitName ?? '' })}
+      confirmLabel={t('orgUnits.remove')}
+      variant="danger"
+      busy={remove.isPending}
+      onConfirm={submit}
+    />
   );
 }

@@ -1,5 +1,16 @@
-import { password as passwordRule, username as usernameRule } from '@dash/shared-core';
-import { FormError, inlineErrorText, showToast, TextField, useCan, useForm, useMemberState } from '@dash/shared-ui';
+import { username as usernameRule } from '@dash/shared-core';
+import {
+  FormError,
+  inlineErrorText,
+  NewPasswordFields,
+  newPasswordRules,
+  PASSWORD_MAX_LENGTH,
+  showToast,
+  TextField,
+  useCan,
+  useForm,
+  useMemberState,
+} from '@dash/shared-ui';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProfileTabs } from '../../../components/ProfileTabs';
@@ -12,10 +23,10 @@ const EMPTY_PASSWORDS = { old: '', new: '', newCheck: '' };
 function ChangePasswordForm() {
   const { t } = useTranslation('profile');
   const change = useChangePassword();
+  const newRules = newPasswordRules({ newPassword: () => form.values.new, oldPassword: () => form.values.old });
   const form = useForm({
     initialValues: EMPTY_PASSWORDS,
-    fields: { old: { required: true }, new: { required: true, rules: [passwordRule] }, newCheck: { required: true } },
-    canSubmit: (values) => values.newCheck === values.new,
+    fields: { old: { required: true }, new: newRules.newPassword, newCheck: newRules.repeat },
     send: async (values) => {
       await change.mutateAsync(values);
       // The emptied fields start untouched again: no 'required' errors after a success.
@@ -24,7 +35,6 @@ function ChangePasswordForm() {
     },
     errorText: (caught) => inlineErrorText(t, caught),
   });
-  const mismatch = form.values.newCheck !== '' && form.values.newCheck !== form.values.new;
 
   return (
     <form className="ui-card profile-form" onSubmit={form.onSubmit} noValidate data-testid="change-password">
@@ -35,29 +45,16 @@ function ChangePasswordForm() {
           label={t('security.oldPassword')}
           type="password"
           {...form.field('old')}
-          maxLength={200}
+          maxLength={PASSWORD_MAX_LENGTH}
           autoComplete="current-password"
         />
-        <TextField
-          label={t('security.newPassword')}
-          type="password"
-          {...form.field('new')}
-          maxLength={200}
-          autoComplete="new-password"
-        />
-        <TextField
-          label={t('security.newPasswordCheck')}
-          type="password"
-          {...form.field('newCheck')}
-          maxLength={200}
-          autoComplete="new-password"
+        <NewPasswordFields
+          newPassword={form.field('new')}
+          repeat={form.field('newCheck')}
+          newPasswordLabel={t('security.newPassword')}
+          repeatLabel={t('security.newPasswordCheck')}
         />
       </Fragment>
-      {mismatch && form.submitted && (
-        <p className="ui-field__error" role="alert">
-          {t('security.mismatch')}
-        </p>
-      )}
       <div className="ui-form-actions">
         <button type="submit" className="ui-button" disabled={form.busy}>
           {t('security.changePassword')}

@@ -1,5 +1,5 @@
 import type { RiskAssessmentAssignment, RiskAssessmentSettings } from '@dash/shared-core';
-import { Modal, showToast, useMemberState } from '@dash/shared-ui';
+import { ConfirmDialog, showToast, useMemberState } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -116,37 +116,25 @@ export function AssignmentsTab({ settings }: { settings: RiskAssessmentSettings 
         onClose={() => setAssigning(null)}
         onAssign={(request) => void run(request, () => setAssigning(null))}
       />
-      <Modal
+      <ConfirmDialog
         open={removing !== null}
         onClose={() => setRemoving(null)}
-        headline={t('assignments.removeTitle')}
+        title={t('assignments.removeTitle')}
         testId="remove-assignments"
-        footer={
-          <>
-            <button type="button" className="ui-button ui-button--ghost" onClick={() => setRemoving(null)}>
-              {t('settings.cancel')}
-            </button>
-            <button
-              type="button"
-              className="ui-button ui-button--danger"
-              disabled={change.isPending}
-              onClick={() =>
-                void run(
-                  {
-                    call: 'riskAssessmentDeleteAssignments',
-                    body: { uuid: settings.uuid, assignmentUuids: (removing ?? []).map((row) => row.uuid) },
-                  },
-                  () => setRemoving(null),
-                )
-              }
-            >
-              {t('assignments.remove')}
-            </button>
-          </>
+        text={t('assignments.removeText', { names: (removing ?? []).map((row) => row.name).join(', ') })}
+        confirmLabel={t('assignments.remove')}
+        variant="danger"
+        busy={change.isPending}
+        onConfirm={() =>
+          run(
+            {
+              call: 'riskAssessmentDeleteAssignments',
+              body: { uuid: settings.uuid, assignmentUuids: (removing ?? []).map((row) => row.uuid) },
+            },
+            () => setRemoving(null),
+          )
         }
-      >
-        <p>{t('assignments.removeText', { names: (removing ?? []).map((row) => row.name).join(', ') })}</p>
-      </Modal>
+      />
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { type EvaluationDetails, type Language, localeOf, localized } from '@dash/shared-core';
-import { Modal, PageHeader, Spinner, showToast, Tabs, useMemberState, useParams } from '@dash/shared-ui';
+import { ConfirmDialog, PageHeader, Spinner, showToast, Tabs, useMemberState, useParams } from '@dash/shared-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
@@ -146,40 +146,26 @@ export default function EvaluationDetailsPage() {
           <RisksTab evaluation={data} mayChange={mayChange} />
         </>
       )}
-      <Modal
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        headline={t('confirm.title')}
+        title={t('confirm.title')}
         width={40}
         testId="confirm-risk-actions"
-        footer={
-          <>
-            <button type="button" className="ui-button ui-button--ghost" onClick={() => setConfirming(false)}>
-              {t('settings.cancel')}
-            </button>
-            <button
-              type="button"
-              className="ui-button"
-              disabled={!canConfirm || confirm.isPending}
-              onClick={() =>
-                confirm.mutate(uuid, {
-                  onSuccess: () => {
-                    setConfirming(false);
-                    showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('confirm.done') });
-                  },
-                })
-              }
-            >
-              {t('confirm.submit')}
-            </button>
-          </>
-        }
+        text={t('confirm.text', { actions: status?.actionCounts.total ?? data.actionCount })}
+        confirmLabel={t('confirm.submit')}
+        confirmDisabled={!canConfirm}
+        busy={confirm.isPending}
+        onConfirm={async () => {
+          await confirm.mutateAsync(uuid);
+          setConfirming(false);
+          showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('confirm.done') });
+        }}
       >
-        <p>{t('confirm.text', { actions: status?.actionCounts.total ?? data.actionCount })}</p>
         {status && status.undecidedRiskCount > 0 && (
           <p className="ui-alert ra-warning">{t('confirm.undecided', { count: status.undecidedRiskCount })}</p>
         )}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

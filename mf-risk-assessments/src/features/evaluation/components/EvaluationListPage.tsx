@@ -1,5 +1,5 @@
 import { type EvaluationListItem, type Language, localeOf, localized } from '@dash/shared-core';
-import { Link, Modal, PageHeader, showToast, useMemberState, useNavigate } from '@dash/shared-ui';
+import { ConfirmDialog, Link, PageHeader, showToast, useMemberState, useNavigate } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -113,19 +113,16 @@ export default function EvaluationListPage() {
         ) : null,
     },
   ];
-  const submit = () => {
+  const submit = async () => {
     if (!finishing) return;
-    finish.mutate(finishing.assignmentUuid, {
-      onSuccess: (result) => {
-        setFinishing(null);
-        showToast({
-          type: 'success',
-          title: t('common:toast.successTitle'),
-          message: t('evaluation.finished', { count: result.riskCount }),
-        });
-        navigate(evaluationPath(result.uuid, 'risks'));
-      },
+    const result = await finish.mutateAsync(finishing.assignmentUuid);
+    setFinishing(null);
+    showToast({
+      type: 'success',
+      title: t('common:toast.successTitle'),
+      message: t('evaluation.finished', { count: result.riskCount }),
     });
+    navigate(evaluationPath(result.uuid, 'risks'));
   };
   return (
     <>
@@ -154,22 +151,15 @@ export default function EvaluationListPage() {
           },
         ]}
       />
-      <Modal
+      <ConfirmDialog
         open={finishing !== null}
         onClose={() => setFinishing(null)}
-        headline={t('evaluation.finishTitle')}
+        title={t('evaluation.finishTitle')}
         width={40}
         testId="finish-analysis"
-        footer={
-          <>
-            <button type="button" className="ui-button ui-button--ghost" onClick={() => setFinishing(null)}>
-              {t('settings.cancel')}
-            </button>
-            <button type="button" className="ui-button" disabled={finish.isPending} onClick={submit}>
-              {t('evaluation.finish')}
-            </button>
-          </>
-        }
+        confirmLabel={t('evaluation.finish')}
+        busy={finish.isPending}
+        onConfirm={submit}
       >
         {finishing && (
           <>
@@ -188,7 +178,7 @@ export default function EvaluationListPage() {
             )}
           </>
         )}
-      </Modal>
+      </ConfirmDialog>
     </>
   );
 }

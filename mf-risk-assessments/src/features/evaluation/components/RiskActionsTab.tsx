@@ -1,5 +1,5 @@
 import { type EvaluationDetails, type Language, localeOf, localized, type RiskAction } from '@dash/shared-core';
-import { FormError, inlineErrorText, Modal, RiskFactorBadge, showToast } from '@dash/shared-ui';
+import { ConfirmDialog, FormError, inlineErrorText, RiskFactorBadge, showToast } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,42 +22,25 @@ function CompleteModal({ action, onClose }: { action: RiskAction | null; onClose
   const [doneAt, setDoneAt] = useState(todayString());
   const complete = useCompleteRiskAction();
   return (
-    <Modal
+    <ConfirmDialog
       open={action !== null}
       onClose={onClose}
-      headline={t('actions.completeTitle')}
+      title={t('actions.completeTitle')}
       width={30}
       testId="complete-risk-action"
-      footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('settings.cancel')}
-          </button>
-          <button
-            type="button"
-            className="ui-button"
-            disabled={complete.isPending || !doneAt}
-            onClick={() =>
-              action &&
-              complete.mutate(
-                { uuid: action.uuid, doneAt },
-                {
-                  onSuccess: (result) => {
-                    onClose();
-                    showToast({
-                      type: 'success',
-                      title: t('common:toast.successTitle'),
-                      message: result.status === 'done' ? t('actions.allDone') : t('actions.completed'),
-                    });
-                  },
-                },
-              )
-            }
-          >
-            {t('actions.complete')}
-          </button>
-        </>
-      }
+      confirmLabel={t('actions.complete')}
+      confirmDisabled={!doneAt}
+      busy={complete.isPending}
+      onConfirm={async () => {
+        if (!action) return;
+        const result = await complete.mutateAsync({ uuid: action.uuid, doneAt });
+        onClose();
+        showToast({
+          type: 'success',
+          title: t('common:toast.successTitle'),
+          message: result.status === 'done' ? t('actions.allDone') : t('actions.completed'),
+        });
+      }}
     >
       {action && <p>{localized(action.description, i18n.language)}</p>}
       <FormError error={complete.error ? inlineErrorText(t, complete.error) : null} />
@@ -72,7 +55,7 @@ function CompleteModal({ action, onClose }: { action: RiskAction | null; onClose
           onChange={(event) => setDoneAt(event.target.value)}
         />
       </div>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

@@ -1,5 +1,5 @@
 import { ApiError, type Language, localeOf, localized, type RiskAssessmentAnswer } from '@dash/shared-core';
-import { Modal, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
+import { ConfirmDialog, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -228,26 +228,17 @@ export default function ExecutionPage() {
           )}
         </section>
       )}
-      <Modal
+      <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
-        headline={t('execution.confirm.title')}
+        title={t('execution.confirm.title')}
         width={40}
         testId="complete-analysis"
-        footer={
-          <>
-            <button type="button" className="ui-button ui-button--ghost" onClick={() => setConfirming(false)}>
-              {t('execution.confirm.cancel')}
-            </button>
-            <button type="button" className="ui-button" disabled={complete.isPending} onClick={() => void finish()}>
-              {t('execution.confirm.submit')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('execution.confirm.text')}</p>
-        {survey && <p>{t('execution.confirm.anonymous')}</p>}
-      </Modal>
+        text={survey ? [t('execution.confirm.text'), t('execution.confirm.anonymous')] : t('execution.confirm.text')}
+        confirmLabel={t('execution.confirm.submit')}
+        busy={complete.isPending}
+        onConfirm={finish}
+      />
     </>
   );
 }

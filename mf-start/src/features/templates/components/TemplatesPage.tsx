@@ -7,7 +7,7 @@ import {
   type Template,
   type TemplateCategory,
 } from '@dash/shared-core';
-import { Modal, PageHeader, showToast, useCan } from '@dash/shared-ui';
+import { ConfirmDialog, PageHeader, showToast, useCan } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { Upload } from '@dash/shared-ui/upload';
 import { useQueryClient } from '@tanstack/react-query';
@@ -175,29 +175,17 @@ export default function TemplatesPage() {
           },
         ]}
       />
-      <Modal
+      <ConfirmDialog
         open={deleting !== null}
         onClose={() => setDeleting(null)}
-        headline={t('templates.delete.headline')}
+        title={t('templates.delete.headline')}
         testId="template-delete-modal"
-        footer={
-          <>
-            <button type="button" className="ui-button ui-button--ghost" onClick={() => setDeleting(null)}>
-              {t('common:common.cancel')}
-            </button>
-            <button
-              type="button"
-              className="ui-button ui-button--danger"
-              disabled={remove.isPending}
-              onClick={() => void confirmDelete().catch(() => undefined)}
-            >
-              {t('templates.delete.confirm')}
-            </button>
-          </>
-        }
-      >
-        <p>{t('templates.delete.text', { title: deleting?.title ?? '' })}</p>
-      </Modal>
+        text={t('templates.delete.text', { title: deleting?.title ?? '' })}
+        confirmLabel={t('templates.delete.confirm')}
+        variant="danger"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
+      />
     </>
   );
 }
