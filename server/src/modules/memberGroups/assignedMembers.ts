@@ -1,7 +1,16 @@
-import type { AssignedMember, AssignedMemberListRequest } from '@dash/shared-core';
+import type { AssignedMember, AssignedMemberListRequest, ErrorCode } from '@dash/shared-core';
+import { visibleMembers } from '../../core/access/scope';
+import type { AuditChange } from '../../core/audit/auditTrail';
 import type { Queryable } from '../../core/db/database';
 import { likePattern, orderBy } from '../../core/db/rows';
 import { readTablePage } from '../../core/db/tablePage';
+import { ApiHttpError } from '../../http/errors';
+import type { SessionContext } from '../auth/sessions';
+
+/*
+ * What the member tabs of groups, org units and locations share: the page of assigned members (groups and units),
+ * the check of members to add, one audit entry per member who joined or left, and names that must be unique.
+ */
 
 /** Sort keys of the assigned-member tables -> columns of `member m` (the member_list_* indexes lead with them). */
 const ASSIGNED_MEMBER_COLUMNS: Record<string, string> = {
@@ -66,8 +75,39 @@ export async function readAssignedMembers(
   };
 }
 
-/** True when PostgreSQL refused a row for a unique index (two groups or sibling units of the same name). */
-export function isUniqueViolation(error: unknown): boolean {
+/** The members to add, each one not archived and visible to the session; any other uuid answers 404 Member.NotFound. */
+export async function checkVisibleMembers(
+  tx: Queryable,
+  session: SessionContext,
+  memberUuids: readonly string[],
+): Promise<void> {
+  const params: unknown[] = [memberUuids];
+  const visible = visibleMembers(session, params);
+  const [found] = await tx.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM member m
+      WHERE m.uuid = ANY($1::uuid[]) AND m.archived_at IS NULL AND ${visible}`,
+    params,
+  );
+  if (found?.count !== memberUuids.length) throw new ApiHttpError(404, 'Member.NotFound');
+}
+
+/** The same audit entry once for each member: each member's history shows that he joined or left. */
+export function auditPerMember(memberUuids: readonly string[], entry: Omit<AuditChange, 'memberUuid'>): AuditChange[] {
+  return memberUuids.map((memberUuid) => ({ ...entry, memberUuid }));
+}
+
+/** Runs `work`; a name a unique index refused (two groups, sibling units or locations of one name) answers 409 `code`. */
+export async function withUniqueName<T>(code: ErrorCode, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiHttpError(409, code);
+    throw error;
+  }
+}
+
+/** True when PostgreSQL refused a row for a unique index. */
+function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 

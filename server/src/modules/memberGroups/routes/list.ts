@@ -1,0 +1,103 @@
+import { ENDPOINTS } from '@dash/shared-core/contract';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
+import { recordAudit } from '../../../core/audit/auditTrail';
+import type { Database } from '../../../core/db/database';
+import { likePattern, orderBy } from '../../../core/db/rows';
+import { readTablePage } from '../../../core/db/tablePage';
+import { ApiHttpError } from '../../../http/errors';
+import { KeptAnswers } from '../../../http/keptAnswers';
+import { registerEndpoint } from '../../../http/route';
+import type { SessionContext } from '../../auth/sessions';
+import { auditPerMember, distinct, withUniqueName } from '../assignedMembers';
+import { type GroupRow, MEMBER_COUNT, toGroup } from '../lookups';
+
+const SORT_COLUMNS: Record<string, string> = { name: 'lower(g.name)', type: 'g.type', memberCount: 'member_count' };
+
+/** The group list page: the list, a new group, and deleting groups. */
+export function registerMemberGroupListRoutes(app: FastifyInstance, db: Database): void {
+  // Kept for the company version, which every change of groups, their members and members moves (migration 019).
+  const groupLists = new KeptAnswers(ENDPOINTS.memberGroupList);
+  registerEndpoint(app, db, ENDPOINTS.memberGroupList, async ({ body, session, request }) =>
+    groupLists.get(request, session, session.companyVersion, body, () => readGroupList(body, session)),
+  );
+
+  const readGroupList = async (body: z.output<typeof ENDPOINTS.memberGroupList.request>, session: SessionContext) => {
+    const params: unknown[] = [session.clientUuid];
+    const where = ['g.client_uuid = $1'];
+    if (body.filter.type) {
+      params.push(body.filter.type);
+      where.push(`g.type = $${params.length}`);
+    }
+    if (body.filter.search) {
+      params.push(likePattern(body.filter.search));
+      where.push(`g.name ILIKE $${params.length}`);
+    }
+    const from = `FROM member_group g WHERE ${where.join(' AND ')}`;
+    const { rows, total } = await readTablePage<GroupRow>(db, {
+      select: `SELECT g.uuid, g.name, g.type, ${MEMBER_COUNT} AS member_count ${from}`,
+      count: `SELECT count(*)::int AS total ${from}`,
+      params,
+      order: orderBy(SORT_COLUMNS, body.sortBy, body.sortDirection, 'g.uuid'),
+      page: body.page,
+      perPage: body.perPage,
+    });
+    return { items: rows.map(toGroup), total };
+  };
+
+  registerEndpoint(app, db, ENDPOINTS.memberGroupCreate, async ({ body, session }) =>
+    withUniqueName('MemberGroup.IdExists', () =>
+      db.transaction(async (tx) => {
+        const [created] = await tx.query<{ uuid: string }>(
+          'INSERT INTO member_group (client_uuid, name, type) VALUES ($1, $2, $3) RETURNING uuid',
+          [session.clientUuid, body.name, body.type],
+        );
+        if (!created) throw new Error('member_group insert returned no row');
+        await recordAudit(tx, session, [
+          {
+            action: 'member-group.create',
+            entityType: 'member-group',
+            entityUuid: created.uuid,
+            after: { name: body.name, type: body.type },
+          },
+        ]);
+        return { uuid: created.uuid };
+      }),
+    ),
+  );
+
+  registerEndpoint(app, db, ENDPOINTS.memberGroupDelete, async ({ body, session }) => {
+    const uuids = distinct(body.uuids);
+    return db.transaction(async (tx) => {
+      const groups = await tx.query<{ uuid: string; name: string; type: string; members: string[] }>(
+        `SELECT g.uuid, g.name, g.type,
+                ARRAY(SELECT gm.member_uuid FROM member_group_member gm WHERE gm.member_group_uuid = g.uuid) AS members
+           FROM member_group g WHERE g.uuid = ANY($1::uuid[]) AND g.client_uuid = $2 FOR UPDATE OF g`,
+        [uuids, session.clientUuid],
+      );
+      // All or nothing: one uuid that is not the client's refuses the whole call.
+      if (groups.length !== uuids.length) throw new ApiHttpError(404, 'MemberGroup.NotFound');
+      await tx.query('DELETE FROM member_group WHERE uuid = ANY($1::uuid[])', [uuids]);
+      await recordAudit(
+        tx,
+        session,
+        groups.flatMap((group) => [
+          {
+            action: 'member-group.delete',
+            entityType: 'member-group' as const,
+            entityUuid: group.uuid,
+            before: { name: group.name, type: group.type, memberCount: group.members.length },
+          },
+          // Each member's history shows that he left the group with it.
+          ...auditPerMember(group.members, {
+            action: 'member-group.remove-member',
+            entityType: 'member-group',
+            entityUuid: group.uuid,
+            before: { group: group.name },
+          }),
+        ]),
+      );
+      return { changed: groups.length };
+    });
+  });
+}
