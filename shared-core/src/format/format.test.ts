@@ -5,8 +5,6 @@ import {
   booleanKey,
   DUE_STATUS_BUBBLES,
   DUE_STATUS_COLOURS,
-  formatDate,
-  formatDuration,
   formatFileSize,
   formatNumber,
   riskFactor,
@@ -23,12 +21,6 @@ describe('formatters (spec section 9 "Display")', () => {
     expect(formatFileSize(1536, 'de_DE')).toBe('1,5 KB');
   });
 
-  it('duration hh:mm', () => {
-    expect(formatDuration(0)).toBe('00:00');
-    expect(formatDuration(90)).toBe('01:30');
-    expect(formatDuration(1505)).toBe('25:05');
-  });
-
   it('booleans noYes and inactiveActive', () => {
     expect(booleanKey(true)).toBe('boolean.noYes.true');
     expect(booleanKey(false, 'inactiveActive')).toBe('boolean.inactiveActive.false');
@@ -38,13 +30,6 @@ describe('formatters (spec section 9 "Display")', () => {
     expect(formatNumber(1234.5)).toBe('1.234,5');
     expect(formatNumber(2, 'en_GB')).toBe('2');
     expect(formatNumber(1 / 3, 'en_GB')).toBe('0.33');
-  });
-
-  it('dates in the language', () => {
-    expect(formatDate('2024-03-05T10:00:00Z', 'de_DE')).toBe('05.03.2024');
-    expect(formatDate('2024-03-05T10:00:00Z', 'en_GB')).toBe('5 Mar 2024');
-    expect(formatDate(null)).toBe('');
-    expect(formatDate('not a date')).toBe('');
   });
 
   it('risk factor label and colour', () => {

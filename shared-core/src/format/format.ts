@@ -19,14 +19,6 @@ export function formatFileSize(bytes: number, language: Language = 'en_GB'): str
   return `${formatNumber(value, language)} ${SIZE_UNITS[unit]}`;
 }
 
-/** Minutes → "hh:mm" (90 → "01:30"; hours may exceed 24). */
-export function formatDuration(totalMinutes: number): string {
-  if (!Number.isFinite(totalMinutes) || totalMinutes < 0) return '';
-  const minutes = Math.round(totalMinutes);
-  const hours = Math.floor(minutes / 60);
-  return `${String(hours).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
-
 export type BooleanFormat = 'noYes' | 'inactiveActive';
 
 /** Translation key in the `ui` namespace: `boolean.noYes.true` → "Ja", `boolean.inactiveActive.false` → "Inaktiv". */
@@ -39,23 +31,6 @@ export function formatNumber(value: number, language: Language = 'de_DE'): strin
   return new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(
     value,
   );
-}
-
-export type DateStyle = 'date' | 'dateTime';
-
-/** A date (ISO string or Date) in the user's language; '' for a missing or invalid date. */
-export function formatDate(
-  value: string | Date | null | undefined,
-  language: Language = 'de_DE',
-  style: DateStyle = 'date',
-): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = typeof value === 'string' ? new Date(value) : value;
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(
-    localeOf(language),
-    style === 'date' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' },
-  ).format(date);
 }
 
 export type Tone = 'success' | 'warning' | 'error' | 'info' | 'neutral';

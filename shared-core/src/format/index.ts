@@ -1,2 +1,3 @@
 export * from './csv';
+export * from './dateTime';
 export * from './format';

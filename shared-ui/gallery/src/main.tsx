@@ -3,7 +3,7 @@ import {
   clientIdentifier,
   DUE_STATUS_BUBBLES,
   formatDate,
-  formatDuration,
+  formatDurationMinutes,
   formatFileSize,
   formatNumber,
   generateIdentifier,
@@ -295,8 +295,8 @@ function FormatterDemo() {
     <div>
       <p>{[0, 1536, 5 * 1024 * 1024, 3.25 * 1024 ** 3].map((bytes) => formatFileSize(bytes, language)).join(' · ')}</p>
       <p>
-        {formatDuration(95)} · {formatNumber(1234.5678, language)} · {formatDate('2024-03-05T10:00:00Z', language)} ·{' '}
-        <BooleanText value={true} /> / <BooleanText value={false} />
+        {formatDurationMinutes(95)} · {formatNumber(1234.5678, language)} ·{' '}
+        {formatDate('2024-03-05T10:00:00Z', language)} · <BooleanText value={true} /> / <BooleanText value={false} />
       </p>
       <p className="gallery-row">
         {[1, 3, 5, 7, 9].map((factor) => (

@@ -6,6 +6,7 @@ import {
   LANGUAGES,
   type Language,
   localeOf,
+  localIsoDate,
   maxLength,
   type Rule,
   username as usernameRule,
@@ -102,7 +103,6 @@ export function MemberFormFields({
   const role = useMemberState()?.member.roleIdentifier;
   const [nameTyped, setNameTyped] = useState(false);
   const { values } = form;
-  const today = new Date().toISOString().slice(0, 10);
 
   const setName = (name: 'firstName' | 'lastName') => (value: string) => {
     form.set(name)(value);
@@ -165,7 +165,12 @@ export function MemberFormFields({
             {...form.field('gender')}
             options={GENDERS.map((gender) => ({ value: gender, label: t(`members.gender.${gender}`) }))}
           />
-          <DateField label={t('members.fields.birthDate')} {...form.field('birthDate')} min="1900-01-01" max={today} />
+          <DateField
+            label={t('members.fields.birthDate')}
+            {...form.field('birthDate')}
+            min="1900-01-01"
+            max={localIsoDate()}
+          />
         </div>
       </fieldset>
       <fieldset className="company-member-form__group">

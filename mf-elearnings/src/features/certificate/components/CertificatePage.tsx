@@ -1,15 +1,9 @@
-import { type Language, localeOf } from '@dash/shared-core';
+import { formatDurationSeconds, type Language, localeOf } from '@dash/shared-core';
 import { Link, Spinner, useLicensee, useParams } from '@dash/shared-ui';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ELEARNING_ROUTES } from '../../../routes';
 import { certificatePdfUrl, useResultData } from '../api/getResultData';
-
-/** hh:mm, as the spec shows durations (section 9). */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-}
 
 /**
  * The participation certificate (spec: certificate/{resultUuid}) in the print layout without the support chat:
@@ -81,7 +75,7 @@ export default function CertificatePage() {
             </div>
             <div>
               <dt>{certificateT('certificate.duration')}</dt>
-              <dd data-testid="certificate-duration">{formatDuration(result.durationSeconds)}</dd>
+              <dd data-testid="certificate-duration">{formatDurationSeconds(result.durationSeconds)}</dd>
             </div>
             <div>
               <dt>{certificateT('certificate.score')}</dt>

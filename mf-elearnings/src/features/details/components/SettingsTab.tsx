@@ -1,4 +1,4 @@
-import { FIRST_EXECUTION_BUFFER_DAYS, hasAnyPermission, REPEAT_INTERVAL_MONTHS } from '@dash/shared-core';
+import { FIRST_EXECUTION_BUFFER_DAYS, hasAnyPermission, localIsoDate, REPEAT_INTERVAL_MONTHS } from '@dash/shared-core';
 import {
   CheckboxField,
   DateField,
@@ -23,12 +23,6 @@ type Values = {
   activateOn: string;
   deactivateOn: string;
 };
-
-/** Today in the browser's calendar, `YYYY-MM-DD` (the server checks against its own today as well). */
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
 
 /** Task settings (spec section 3): due date, first-execution buffer, repeat interval, activate-on/deactivate-on. */
 export function SettingsTab({ uuid }: { uuid: string }) {
@@ -108,7 +102,7 @@ function SettingsForm({ uuid, state, initialValues }: { uuid: string; state: str
       <DateField
         label={t('settings.dueDate')}
         {...form.field('dueDate')}
-        min={dueDateChanged ? today() : undefined}
+        min={dueDateChanged ? localIsoDate() : undefined}
         disabled={!canSave}
       />
       <SelectField

@@ -1,5 +1,5 @@
 import type { Language, Risk, RiskAction, StopType } from '@dash/shared-core';
-import { localeOf, localized } from '@dash/shared-core';
+import { localeOf, localIsoDate, localized } from '@dash/shared-core';
 import { FormError, inlineErrorText, Modal, showToast, useDebouncedValue } from '@dash/shared-ui';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,11 +12,6 @@ import { useUpdateRiskAction } from '../api/updateRiskAction';
 import { STOP_ORDER } from '../constants';
 
 type Choice = 'proposed' | 'custom' | 'notRelevant';
-
-const todayString = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
 
 /** The responsible member: a search (250 ms typeahead in the member list) and the matching active members. */
 function ResponsiblePicker({
@@ -119,7 +114,8 @@ export function ActionModal({
     (!responsible ||
       !dueDate ||
       (choice === 'custom' && (editing ? action?.origin === 'custom' : true) && !description.trim()));
-  const pastDate = choice !== 'notRelevant' && dueDate !== '' && dueDate < todayString() && dueDate !== action?.dueDate;
+  const pastDate =
+    choice !== 'notRelevant' && dueDate !== '' && dueDate < localIsoDate() && dueDate !== action?.dueDate;
 
   const done = (message: string) => {
     showToast({ type: 'success', title: t('common:toast.successTitle'), message });
@@ -320,7 +316,7 @@ export function ActionModal({
               id={`${id}-due`}
               type="date"
               required
-              min={todayString()}
+              min={localIsoDate()}
               value={dueDate}
               onChange={(event) => setDueDate(event.target.value)}
               aria-invalid={touched && (pastDate || !dueDate)}

@@ -1,4 +1,11 @@
-import { type EvaluationDetails, type Language, localeOf, localized, type RiskAction } from '@dash/shared-core';
+import {
+  type EvaluationDetails,
+  type Language,
+  localeOf,
+  localIsoDate,
+  localized,
+  type RiskAction,
+} from '@dash/shared-core';
 import { ConfirmDialog, FormError, inlineErrorText, RiskFactorBadge, showToast } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useId, useState } from 'react';
@@ -10,16 +17,11 @@ import { ActionModal } from './ActionModal';
 const SORT_KEYS = ['dueDate', 'riskFactor', 'responsibleName', 'stop'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
 
-const todayString = () => {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-};
-
 /** "Mark done": the day the action was carried out (today or earlier); who marks it is recorded by the server. */
 function CompleteModal({ action, onClose }: { action: RiskAction | null; onClose: () => void }) {
   const { t, i18n } = useTranslation('riskAssessments');
   const id = useId();
-  const [doneAt, setDoneAt] = useState(todayString());
+  const [doneAt, setDoneAt] = useState(localIsoDate());
   const complete = useCompleteRiskAction();
   return (
     <ConfirmDialog
@@ -49,7 +51,7 @@ function CompleteModal({ action, onClose }: { action: RiskAction | null; onClose
         <input
           id={`${id}-done`}
           type="date"
-          max={todayString()}
+          max={localIsoDate()}
           required
           value={doneAt}
           onChange={(event) => setDoneAt(event.target.value)}
