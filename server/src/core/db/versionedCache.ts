@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 /**
  * Whether version `a` is newer than `b`. A version is one counter ("42") or several joined by dots ("42.7.20261126",
  * e.g. a company version, an e-learning's version and the day), compared counter by counter: newer when none is
@@ -23,17 +25,19 @@ export function isNewer(a: string, b: string): boolean {
  * 019, read with the session) and is read before the value, so a value is never used for a version it does not show.
  *
  * Calls that arrive together for a value not kept yet read it once; a slow read of an older version never replaces
- * a newer one. Least recently used values go first once their weights (`weigh`, default 1 each) pass `maxWeight`.
+ * a newer one. Least recently used values go first once their weights (`weigh`, a whole number, default 1 each; less
+ * than 1 counts as 1) pass `maxWeight`; a value heavier than `maxWeight` alone is answered and not kept.
  */
 export class VersionedCache<T> {
-  private readonly entries = new Map<string, { version: string; value: T; weight: number }>();
+  private readonly entries: LRUCache<string, { version: string; value: T }>;
   private readonly loading = new Map<string, Promise<T>>();
-  private weightKept = 0;
 
-  constructor(
-    private readonly maxWeight = 1_000,
-    private readonly weigh: (value: T) => number = () => 1,
-  ) {}
+  constructor(maxWeight = 1_000, weigh: (value: T) => number = () => 1) {
+    this.entries = new LRUCache({
+      maxSize: maxWeight,
+      sizeCalculation: (entry) => Math.max(1, Math.ceil(weigh(entry.value))),
+    });
+  }
 
   /**
    * The value for `id` at `version` (one counter or several, see isNewer): kept, or read by `load`. `id` must name
@@ -41,45 +45,20 @@ export class VersionedCache<T> {
    */
   async get(id: string, version: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(id);
-    if (hit?.version === version) {
-      // Map order is insertion order: moving the entry to the end keeps the least recently used first.
-      this.entries.delete(id);
-      this.entries.set(id, hit);
-      return hit.value;
-    }
+    if (hit?.version === version) return hit.value;
     const loadId = `${version}|${id}`;
     const pending = this.loading.get(loadId);
     if (pending) return pending;
     const loaded = load().finally(() => this.loading.delete(loadId));
     this.loading.set(loadId, loaded);
     const value = await loaded;
-    this.keep(id, version, value);
+    // Versions only grow: a slow read of an older version never replaces a newer one.
+    const kept = this.entries.peek(id);
+    if (!kept || !isNewer(kept.version, version)) this.entries.set(id, { version, value });
     return value;
   }
 
   get size(): number {
     return this.entries.size;
-  }
-
-  private keep(id: string, version: string, value: T): void {
-    // Versions only grow: a slow read of an older version never replaces a newer one.
-    const kept = this.entries.get(id);
-    if (kept && isNewer(kept.version, version)) return;
-    this.remove(id);
-    const weight = this.weigh(value);
-    if (weight > this.maxWeight) return;
-    for (const [oldest] of this.entries) {
-      if (this.weightKept + weight <= this.maxWeight) break;
-      this.remove(oldest);
-    }
-    this.entries.set(id, { version, value, weight });
-    this.weightKept += weight;
-  }
-
-  private remove(id: string): void {
-    const entry = this.entries.get(id);
-    if (!entry) return;
-    this.entries.delete(id);
-    this.weightKept -= entry.weight;
   }
 }
