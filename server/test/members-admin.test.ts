@@ -382,7 +382,7 @@ describe('update', () => {
   });
 
   it('the last-super-admin guard refuses when no other active super-admin stays', async () => {
-    const { assertAnotherSuperAdmin } = await import('../src/modules/members/writeRoutes');
+    const { assertAnotherSuperAdmin } = await import('../src/modules/members/lookups');
     const supers = await server.db.query<{ uuid: string }>(
       "SELECT uuid FROM member WHERE client_uuid = $1 AND role = 'super-admin' AND archived_at IS NULL AND status = 'active'",
       [acmeUuid],

@@ -1,0 +1,101 @@
+import { ENDPOINTS } from '@dash/shared-core/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../../config';
+import { recordAudit } from '../../../core/audit/auditTrail';
+import type { Database } from '../../../core/db/database';
+import { membershipChanged } from '../../../core/events/membershipEvents';
+import { ApiHttpError } from '../../../http/errors';
+import { registerEndpoint } from '../../../http/route';
+import { sendWelcomeMail } from '../../auth/passwordReset';
+import { hashPasswordForStorage } from '../../auth/passwords';
+import { setAssignments } from '../assignments';
+import { assertSeatsAfterAdding } from '../licence';
+import { isSuperAdmin, uniqueUsername, usernameTaken } from '../lookups';
+import {
+  assertValidFields,
+  auditedFields,
+  MEMBER_RECORD_COLUMNS,
+  type MemberRecordRow,
+  toMember,
+} from '../memberRecord';
+
+/** A new member: whether the username is free, and the member created (with a welcome mail when asked for). */
+export function registerNewMemberRoutes(app: FastifyInstance, db: Database, config: ServerConfig): void {
+  registerEndpoint(app, db, ENDPOINTS.memberCheckUsername, async ({ body, session }) => ({
+    usernameExists: await usernameTaken(db, session.clientUuid, body.username, body.memberUuid ?? null),
+  }));
+
+  registerEndpoint(app, db, ENDPOINTS.memberCreate, async ({ body, session }) => {
+    if (body.role === 'super-admin' && !isSuperAdmin(session)) throw new ApiHttpError(403, 'SuperAdmin.CreationFailed');
+    assertValidFields(body);
+    if (body.passwordMode === 'byEmail' && !body.email) throw new ApiHttpError(400, 'Member.Invalid');
+    // Slow on purpose (scrypt): before the transaction, so that no lock is held meanwhile.
+    const passwordHash = body.password ? await hashPasswordForStorage(body.password) : null;
+    // Each statement of the transaction is a round trip that concurrent creates of the client queue behind at the
+    // end (the seat check), so it is kept short: the unique index answers a taken username (no check before), the
+    // insert answers the audited columns (no read after), and the new member has nothing to take away.
+    const uuid = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .query<MemberRecordRow>(
+          `INSERT INTO member AS m (client_uuid, username, password_hash, role, email, first_name, last_name, phone_number,
+                               mobile_number, language, special_attributes, external_company, gender, birth_date,
+                               street, postal_code, city, country, create_elearning_tasks, create_risk_assessment_tasks)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+           RETURNING ${MEMBER_RECORD_COLUMNS}`,
+          [
+            session.clientUuid,
+            body.username,
+            passwordHash,
+            body.role,
+            body.email,
+            body.firstName,
+            body.lastName,
+            body.phoneNumber,
+            body.mobileNumber,
+            body.language,
+            body.specialAttributes,
+            body.externalCompany,
+            body.gender,
+            body.birthDate,
+            body.street,
+            body.postalCode,
+            body.city,
+            body.country,
+            body.createElearningTasks,
+            body.createRiskAssessmentTasks,
+          ],
+        )
+        .catch(uniqueUsername);
+      if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');
+      const assigned = await setAssignments(tx, session.clientUuid, row.uuid, body.orgUnitUuids, body.locationUuids, {
+        isNew: true,
+      });
+      await membershipChanged(tx, session.clientUuid, { memberUuids: [row.uuid], newMembers: true });
+      await recordAudit(tx, session, [
+        {
+          action: 'member.create',
+          entityType: 'member',
+          entityUuid: row.uuid,
+          memberUuid: row.uuid,
+          before: null,
+          after: { ...auditedFields(toMember(row)), ...assigned, passwordMode: body.passwordMode },
+        },
+      ]);
+      // Last: two admins taking the last seat at once are served one after the other, and only here.
+      await assertSeatsAfterAdding(tx, session.clientUuid);
+      return row.uuid;
+    });
+    // After the commit: the welcome link must point at a member that exists. A mail server that refuses does not
+    // undo the member; the answer says so and the admin can send a reset later.
+    let welcomeMailSent = false;
+    if (body.passwordMode === 'byEmail') {
+      try {
+        await sendWelcomeMail({ db, mailer: app.mailer, publicUrl: config.publicUrl }, uuid);
+        welcomeMailSent = true;
+      } catch (error) {
+        app.log.warn({ err: error, member: uuid }, 'welcome mail not sent');
+      }
+    }
+    return { uuid, welcomeMailSent };
+  });
+}
