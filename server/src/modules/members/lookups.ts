@@ -1,5 +1,6 @@
 import { visibleMembers } from '../../core/access/scope';
 import type { Queryable } from '../../core/db/database';
+import { isUniqueViolation } from '../../core/db/errorCodes';
 import { ApiHttpError } from '../../http/errors';
 import type { SessionContext } from '../auth/sessions';
 
@@ -20,7 +21,7 @@ export async function usernameTaken(db: Queryable, clientUuid: string, username:
 
 /** A unique-index violation on the username (two admins taking the same name at once): 409, not 500. */
 export function uniqueUsername(error: unknown): never {
-  if ((error as { code?: string }).code === '23505') throw new ApiHttpError(409, 'Username.AlreadyExists');
+  if (isUniqueViolation(error)) throw new ApiHttpError(409, 'Username.AlreadyExists');
   throw error;
 }
 
