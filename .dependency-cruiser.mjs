@@ -131,8 +131,13 @@ export default {
   options: {
     parser: 'swc',
     doNotFollow: { path: 'node_modules' },
-    // Build output and test artefacts of our own folders (a package's `dist` in node_modules is a dependency to see).
-    exclude: { path: '^(shared-core|shared-ui|shell|mf-[^/]+|server|e2e)/(dist|dist-static|\\.data|test-results)/' },
+    // Build output and test artefacts (.gitignore), not a package's `dist` in node_modules, which is a dependency.
+    exclude: {
+      path: [
+        '^(shared-core|shared-ui|shell|mf-[^/]+|server|e2e)/(dist|dist-static|\\.data|test-results|playwright-report)/',
+        '^(\\.data|\\.tmp|test-results|playwright-report|bench-results|dist-static)/',
+      ],
+    },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
