@@ -66,9 +66,9 @@ test.describe('company: locations', () => {
     await modal.getByLabel('Ort', { exact: true }).fill('Graz');
     await modal.getByLabel('Land', { exact: true }).selectOption('AT');
     // A responsible person, found by the server search.
-    await modal.getByTestId('member-picker-search').fill('mitarbeiter');
-    await modal.getByLabel(/Mitarbeiter, Mara/).check();
-    await expect(modal.getByRole('list', { name: 'Ausgewählte Personen' })).toContainText('Mara Mitarbeiter');
+    await modal.getByTestId('responsible-picker').getByRole('combobox').fill('mitarbeiter');
+    await modal.getByRole('option', { name: /Mitarbeiter, Mara/ }).click();
+    await expect(modal.getByRole('list', { name: 'Ausgewählte Mitarbeiter' })).toContainText('Mara Mitarbeiter');
     await page.screenshot({ path: `${SCREENSHOTS}locations-create-de.png` });
     await expectNoSeriousAxeViolations(page, 'create modal');
     // The name is taken: the server's code shows in the modal.
@@ -101,13 +101,13 @@ test.describe('company: locations', () => {
     const assign = page.getByRole('dialog', { name: /zuordnen/ });
     await expect(assign).toBeVisible();
     await expect(assign.getByRole('button', { name: '0 Mitarbeiter zuordnen' })).toBeDisabled();
-    await assign.getByTestId('member-picker-search').fill('lindner');
-    const lindner = assign.getByLabel(/Lindner, Lars/);
-    await lindner.focus();
-    await page.keyboard.press('Space');
-    await expect(lindner).toBeChecked();
-    await assign.getByTestId('member-picker-search').fill('oberholz');
-    await assign.getByLabel(/Oberholz, Olivia/).check();
+    const picker = assign.getByRole('combobox');
+    await picker.fill('lindner');
+    await expect(assign.getByRole('option', { name: /Lindner, Lars/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(assign.getByRole('list', { name: 'Ausgewählte Mitarbeiter' })).toContainText('Lars Lindner');
+    await picker.fill('oberholz');
+    await assign.getByRole('option', { name: /Oberholz, Olivia/ }).click();
     await page.screenshot({ path: `${SCREENSHOTS}locations-assign-de.png` });
     await assign.getByRole('button', { name: '2 Mitarbeiter zuordnen' }).click();
     await expect(page.getByTestId('toast-success').last()).toContainText('2 Mitarbeiter wurden zugeordnet.');

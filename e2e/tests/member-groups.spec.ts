@@ -75,4 +75,73 @@ test.describe('company: member groups', () => {
     await expect(rows).toHaveCount(6);
     await switchLanguage(page, 'de_DE');
   });
+
+  test('assign a whole org unit and two single members in one go, without closing the picker', async ({ page }) => {
+    const name = `Ersthelfer Endmontage ${Date.now()}`;
+    await page.goto('/dashboard/company/members/group/list');
+    await page.getByRole('button', { name: 'Gruppe anlegen' }).click();
+    const create = page.getByTestId('create-group-modal');
+    await create.getByLabel('Name').fill(name);
+    await create.getByLabel('Gruppenart').selectOption('first-aid');
+    await create.getByLabel('Name').press('Enter');
+    await expect(page.getByRole('heading', { name })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Mitarbeiter zuordnen' }).click();
+    const assign = page.getByTestId('assign-members-modal');
+    const picker = assign.getByRole('combobox', {
+      name: 'Mitarbeiter, Organisationseinheit, Gruppe oder Standort suchen',
+    });
+    // The whole unit: one pick adds all its members.
+    await picker.fill('endmon');
+    const unit = assign
+      .getByRole('group', { name: 'Ganze Organisationseinheit' })
+      .getByRole('option', { name: /Endmontage/ });
+    const unitSize = Number((await unit.textContent())?.match(/(\d+) Mitarbeiter/)?.[1]);
+    expect(unitSize).toBeGreaterThan(1);
+    await unit.click();
+    await expect(assign.getByTestId('member-picker-notice')).toHaveText(
+      `${unitSize} Mitarbeiter von „Endmontage“ hinzugefügt.`,
+    );
+    await expect(picker).toHaveValue('');
+    await expect(picker).toBeFocused();
+    // Then two single members, one by click and one by keyboard: the modal stays open.
+    await picker.fill('adler');
+    await assign.getByRole('option', { name: /Adler, Arne/ }).click();
+    await picker.fill('mitarbeiter');
+    await expect(assign.getByRole('option', { name: /Mitarbeiter, Mara/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    const total = unitSize + 2;
+    await expect(assign.getByText(`${total} Mitarbeiter ausgewählt`)).toBeVisible();
+    await expect(assign.getByRole('list', { name: 'Ausgewählte Mitarbeiter' }).getByRole('listitem')).toHaveCount(
+      total,
+    );
+    await picker.fill('endmon');
+    await expect(unit).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.screenshot({ path: `${SHOTS}member-picker-de.png` });
+    await expectNoSeriousAxeViolations(page, 'member picker');
+    await page.keyboard.press('Escape');
+    await expect(assign).toBeVisible();
+
+    await assign.getByRole('button', { name: `${total} Mitarbeiter zuordnen` }).click();
+    await expect(page.getByText(`${total} Mitarbeiter wurden zugeordnet.`)).toBeVisible();
+    const rows = page.locator('.ui-table tbody tr');
+    await expect(rows).toHaveCount(total);
+    await expect(page.locator('.ui-table tbody')).toContainText('Adler');
+    await expect(page.locator('.ui-table tbody')).toContainText('Mitarbeiter');
+
+    // In English: the same picker, its own words.
+    await switchLanguage(page, 'en_GB');
+    await page.getByRole('button', { name: 'Assign members' }).click();
+    const english = page.getByTestId('assign-members-modal');
+    await english.getByRole('combobox', { name: 'Search members, org units, groups or locations' }).fill('endmon');
+    await expect(english.getByRole('group', { name: 'Whole org unit' })).toContainText(`all ${unitSize} members`);
+    await page.screenshot({ path: `${SHOTS}member-picker-en.png` });
+    await english.getByRole('button', { name: 'Cancel' }).click();
+    await switchLanguage(page, 'de_DE');
+
+    await page.getByRole('button', { name: 'Löschen' }).click();
+    await page.getByTestId('delete-groups-modal').getByRole('button', { name: 'Löschen' }).click();
+    await expect(page).toHaveURL(/\/group\/list$/);
+  });
 });
