@@ -1,8 +1,8 @@
 // Builds the shell and every remote for production (each also builds alone: `npm run build -w mf-company`), and
 // compiles the API server to one JavaScript file, server/dist/main.js (`npm start` runs it with node: no TypeScript
 // compilation at run time). Two front ends at a time: CI machines have two cores. `--if-needed` skips parts whose
-// sources are the same as at their last build (a hash of their files, kept in `<dist>/.build-hash`); `--server`
-// builds only the server.
+// sources are the same as at their last build (a hash of their files, kept beside the output in
+// `<dist>.build-hash`); `--server` builds only the server.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
@@ -16,8 +16,6 @@ export { FRONT_ENDS };
 export const COMMON_SOURCES = ['shared-core/src', 'shared-ui/src', 'tools/rspack', 'package-lock.json'];
 /** Never sources: what builds and installs write. */
 const NOT_SOURCES = new Set(['node_modules', 'dist', 'dist-static']);
-/** Where a build keeps the hash of the sources it was built from. */
-const BUILD_HASH_FILE = '.build-hash';
 
 /**
  * SHA-256 over the path and contents of every file under the given paths (relative to the repository), in a fixed
@@ -42,16 +40,26 @@ export function sourceHash(sources, base = root) {
   return hash.digest('hex');
 }
 
-/** Whether `dist` holds a build of exactly these sources. */
-export function isBuiltFrom(dist, hash) {
-  const file = path.join(dist, BUILD_HASH_FILE);
-  return existsSync(file) && readFileSync(file, 'utf8').trim() === hash;
+const fileHash = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+/**
+ * What a build was made from, kept beside its output folder (`shell/dist.build-hash`) rather than in it, since the
+ * server serves that folder as it is. With it, the hash of the output's entry file (index.html, mf-manifest.json,
+ * main.js; its contents name every hashed chunk): an output rebuilt since by other means does not pass as this one.
+ */
+const buildRecord = (dist) => `${dist}.build-hash`;
+
+/** Whether `dist` holds a build of exactly these sources (`entry`: its entry file). */
+export function isBuiltFrom(dist, entry, hash) {
+  const record = buildRecord(dist);
+  if (!existsSync(entry) || !existsSync(record)) return false;
+  const built = JSON.parse(readFileSync(record, 'utf8'));
+  return built.sources === hash && built.entry === fileHash(entry);
 }
 
 /** Noted after a build succeeded, with the hash taken before it started (an edit during the build counts as new). */
-export function recordBuild(dist, hash) {
-  mkdirSync(dist, { recursive: true });
-  writeFileSync(path.join(dist, BUILD_HASH_FILE), `${hash}\n`);
+export function recordBuild(dist, entry, hash) {
+  writeFileSync(buildRecord(dist), `${JSON.stringify({ sources: hash, entry: fileHash(entry) })}\n`);
 }
 
 /** What one front end is built from. */
@@ -59,20 +67,18 @@ export function frontEndSources(name) {
   return [`${name}/src`, `${name}/rspack.config.mjs`, `${name}/package.json`, ...COMMON_SOURCES];
 }
 
-function frontEndDist(name) {
-  return path.join(root, name, 'dist');
-}
+const frontEndDist = (name) => path.join(root, name, 'dist');
+const frontEndEntry = (name) => path.join(frontEndDist(name), name === 'shell' ? 'index.html' : 'mf-manifest.json');
 
 export function isBuilt(name) {
-  const entry = path.join(frontEndDist(name), name === 'shell' ? 'index.html' : 'mf-manifest.json');
-  return existsSync(entry) && isBuiltFrom(frontEndDist(name), sourceHash(frontEndSources(name)));
+  return isBuiltFrom(frontEndDist(name), frontEndEntry(name), sourceHash(frontEndSources(name)));
 }
 
 /** Builds one front end (its rspack configuration, production mode) and notes what it was built from. */
 export async function buildFrontEnd(name) {
   const hash = sourceHash(frontEndSources(name));
   await buildOne(name);
-  recordBuild(frontEndDist(name), hash);
+  recordBuild(frontEndDist(name), frontEndEntry(name), hash);
 }
 
 /** `npx rspack build --mode production` in the part's folder, its output shown only when it fails. */
@@ -163,7 +169,7 @@ export async function buildServer() {
     renameSync(temporary, file.path);
   }
   await run(process.execPath, [path.join(SERVER_DIST, 'template-cli.js'), PGLITE_TEMPLATE]);
-  recordBuild(SERVER_DIST, hash);
+  recordBuild(SERVER_DIST, SERVER_ENTRY, hash);
   console.log(`built server in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 

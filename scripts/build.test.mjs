@@ -47,12 +47,21 @@ describe('the build cache (a hash of the sources)', () => {
     expect(hash()).toBe(before);
   });
 
-  it('counts a dist as built only from the sources noted with it', () => {
+  it('counts an output as built only from the sources noted with it, and only as that output', () => {
     const dist = path.join(base, 'part/dist');
-    expect(isBuiltFrom(dist, hash())).toBe(false);
-    recordBuild(dist, hash());
-    expect(isBuiltFrom(dist, hash())).toBe(true);
+    const entry = path.join(dist, 'index.html');
+    expect(isBuiltFrom(dist, entry, hash())).toBe(false);
+    write('part/dist/index.html', '<script src="main.1.js">');
+    recordBuild(dist, entry, hash());
+    expect(isBuiltFrom(dist, entry, hash())).toBe(true);
     write('part/src/a.ts', 'export const a = 4;');
-    expect(isBuiltFrom(dist, hash())).toBe(false);
+    expect(isBuiltFrom(dist, entry, hash())).toBe(false);
+    write('part/src/a.ts', 'export const a = 1;');
+    expect(isBuiltFrom(dist, entry, hash())).toBe(true);
+    // Built again by hand (rspack alone notes nothing): not the output the record describes.
+    write('part/dist/index.html', '<script src="main.2.js">');
+    expect(isBuiltFrom(dist, entry, hash())).toBe(false);
+    rmSync(dist, { recursive: true });
+    expect(isBuiltFrom(dist, entry, hash())).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import { buildOne, COMMON_SOURCES, FRONT_ENDS, isBuiltFrom, recordBuild, sourceH
 
 const SHELL_DIR = path.join(ROOT, 'shell');
 const STATIC_DIST = path.join(SHELL_DIR, 'dist-static');
+const STATIC_ENTRY = path.join(STATIC_DIST, 'index.html');
 /** The shell module that loads an area through Module Federation, and what takes its place here. */
 const FEDERATED_LOADER = path.join(SHELL_DIR, 'src/federation/loadArea.ts');
 /** Exists only inside the build (a virtual module): nothing is written to the source tree. */
@@ -61,7 +62,7 @@ function staticSources() {
 /** Builds shell/dist-static; `ifNeeded`: only when its sources changed since the last such build. */
 export async function buildWithoutFederation({ ifNeeded = false } = {}) {
   const hash = sourceHash(staticSources());
-  if (ifNeeded && isBuiltFrom(STATIC_DIST, hash)) return;
+  if (ifNeeded && isBuiltFrom(STATIC_DIST, STATIC_ENTRY, hash)) return;
   await buildOne('shell', { DASH_NO_FEDERATION: '1' });
-  recordBuild(STATIC_DIST, hash);
+  recordBuild(STATIC_DIST, STATIC_ENTRY, hash);
 }

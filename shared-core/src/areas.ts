@@ -1,4 +1,4 @@
-import declaration from './areas.json';
+import declaration from './areas.json' with { type: 'json' };
 import type { FeatureFlag } from './featureFlags';
 import type { Permission } from './permissions';
 
