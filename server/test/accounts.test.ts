@@ -355,7 +355,7 @@ describe('white-label licensee and the outbox', () => {
     await expect(readOutbox(server.db, { production: true, limit: 5 })).rejects.toBeInstanceOf(OutboxNotAvailableError);
     // The command itself (npm run outbox) stops before it opens the database.
     const root = path.resolve(import.meta.dirname, '../..');
-    const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['server/src/mail/outbox-cli.ts'], {
+    const result = spawnSync(path.join(root, 'node_modules/.bin/tsx'), ['server/src/core/mail/outbox-cli.ts'], {
       cwd: root,
       env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
       encoding: 'utf8',
