@@ -2,6 +2,7 @@ import type { AssignedMember, AssignedMemberListRequest, ErrorCode } from '@dash
 import { visibleMembers } from '../../core/access/scope';
 import type { AuditChange } from '../../core/audit/auditTrail';
 import type { Queryable } from '../../core/db/database';
+import { isUniqueViolation } from '../../core/db/errorCodes';
 import { likePattern, orderBy } from '../../core/db/rows';
 import { readTablePage } from '../../core/db/tablePage';
 import { ApiHttpError } from '../../http/errors';
@@ -104,11 +105,6 @@ export async function withUniqueName<T>(code: ErrorCode, work: () => Promise<T>)
     if (isUniqueViolation(error)) throw new ApiHttpError(409, code);
     throw error;
   }
-}
-
-/** True when PostgreSQL refused a row for a unique index. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
 /** Distinct uuids in request order: a repeated uuid is one member. */
