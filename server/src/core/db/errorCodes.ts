@@ -15,6 +15,10 @@ export const PG_CRASH_SHUTDOWN = '57P02';
 export const PG_CANNOT_CONNECT_NOW = '57P03';
 /** too_many_connections. */
 export const PG_TOO_MANY_CONNECTIONS = '53300';
+/** feature_not_supported; among others "cached plan must not change result type" of a statement prepared earlier. */
+export const PG_FEATURE_NOT_SUPPORTED = '0A000';
+/** invalid_sql_statement_name: a named statement the connection does not (or no longer) know. */
+export const PG_INVALID_SQL_STATEMENT_NAME = '26000';
 /** Class 08, connection exception: every code that starts with it (08000, 08003, 08006 …). */
 export const PG_CONNECTION_EXCEPTION_CLASS = '08';
 

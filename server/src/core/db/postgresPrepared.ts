@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { errorCodeOf, PG_FEATURE_NOT_SUPPORTED, PG_INVALID_SQL_STATEMENT_NAME } from './errorCodes';
 
 /** Something that runs a query: the pool (any connection) or one connection inside a transaction. */
 interface Runner {
@@ -7,11 +8,11 @@ interface Runner {
 
 /** SQLSTATEs after which a named statement is prepared again under a new name (see `run`). */
 const STALE_STATEMENT = new Set([
-  // feature_not_supported: "cached plan must not change result type", after a migration changed a table's columns
-  // under a statement prepared before it (another instance migrated during a rolling update).
-  '0A000',
-  // invalid_sql_statement_name: the connection lost its statements (a proxy in transaction mode, DISCARD ALL).
-  '26000',
+  // "cached plan must not change result type", after a migration changed a table's columns under a statement
+  // prepared before it (another instance migrated during a rolling update).
+  PG_FEATURE_NOT_SUPPORTED,
+  // The connection lost its statements (a proxy in transaction mode, DISCARD ALL).
+  PG_INVALID_SQL_STATEMENT_NAME,
 ]);
 
 /**
@@ -64,7 +65,7 @@ export class PostgresStatements {
     try {
       return await runner.query({ name, text, values });
     } catch (error) {
-      if (!STALE_STATEMENT.has((error as { code?: string }).code ?? '')) throw error;
+      if (!STALE_STATEMENT.has(errorCodeOf(error) ?? '')) throw error;
       if (this.names.get(text) === name) this.names.delete(text);
       const renamed = this.nameOf(text);
       if (inTransaction) throw error;
