@@ -51,7 +51,7 @@ const HSTS = 'max-age=31536000';
 
 /**
  * Security headers on every answer. A route that sets its own, stricter Content-Security-Policy keeps it (the
- * SCORM player's course files, elearnings/playerRoutes.ts). HSTS only over HTTPS (behind a proxy: TRUST_PROXY and
+ * SCORM player's course files, elearnings/routes/courseFiles.ts). HSTS only over HTTPS (behind a proxy: TRUST_PROXY and
  * X-Forwarded-Proto), since a browser ignores it over plain HTTP and a local http://localhost must keep working.
  */
 export function installSecurityHeaders(app: FastifyInstance, config: ServerConfig): void {

@@ -15,7 +15,7 @@ const COUNTS = `count(*) FILTER (WHERE t.completed_at IS NULL AND t.due_date < c
   count(*)::int AS all`;
 
 /**
- * Which e-learning tasks a member sees: the same rule as "my e-learnings" (elearnings/routes.ts,
+ * Which e-learning tasks a member sees: the same rule as "my e-learnings" (elearnings/routes/memberTasks.ts,
  * elearningMemberTasks): reset attempts are history; open ones show from their start while the course is live.
  */
 const ELEARNING_TASK_VISIBLE = `t.reset_at IS NULL AND (t.completed_at IS NOT NULL OR (t.available_from <= current_date
