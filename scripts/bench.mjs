@@ -9,14 +9,14 @@
 // exit 1 when something broke (server did not start, a non-2xx answer).
 //   - the member import: a generated cp1252 `;` file of 10,000 and of 100,000 rows from upload to landed, with
 //     other users' member state timed meanwhile (BENCH_IMPORT=0 or --no-import skips it; --import-only runs only it).
-//   - search at scale (issue 18), only with --scale / BENCH_SCALE=1 (about 3 minutes of seeding): 1,000,000 members in
+//   - search at scale, only with --scale / BENCH_SCALE=1 (about 3 minutes of seeding): 1,000,000 members in
 //     1,000 clients in a throw-away schema on PostgreSQL, varied searches, member state and every other list
 //     (scripts/bench/scale.mjs); --scale-only runs only it. BENCH_SCALE_SCHEMA=<schema> reuses a schema seeded before
 //     (kept afterwards) instead of seeding a new one.
 //   - Lighthouse 12 (mobile profile, simulated throttling) on the sign-in page and a member's start page, median of
 //     BENCH_LIGHTHOUSE_RUNS (default 3) runs each; BENCH_LIGHTHOUSE=0 or --no-lighthouse skips it.
 //   - on PostgreSQL: 1,000 signed-in sessions at a person's pace (one call a second each, a mix of every area) for
-//     BENCH_CROWD_SECONDS (default 300), then the same mix flat out (issue 19; scripts/bench/crowd.mjs); BENCH_CROWD=0
+//     BENCH_CROWD_SECONDS (default 300), then the same mix flat out (scripts/bench/crowd.mjs); BENCH_CROWD=0
 //     or --no-crowd skips it.
 //   - the price of federation: the same two pages from a non-federated build of the shell (shell/dist-static, every
 //     area imported statically) on a second server; federated/non-federated JS bytes. BENCH_FEDERATION_COST=0 or
@@ -145,7 +145,7 @@ function apiOptions() {
   };
 }
 
-/** Issue 18: the scale seed on PostgreSQL (a throw-away schema, or BENCH_SCALE_SCHEMA kept as it is). */
+/** The scale seed on PostgreSQL (a throw-away schema, or BENCH_SCALE_SCHEMA kept as it is). */
 async function runScale(report, dataDir, port) {
   const postgres = await findPostgres();
   if (!postgres) {
@@ -228,7 +228,7 @@ async function main() {
   });
   const port = await freePort(PREFERRED_PORT);
 
-  // Issue 18: `npm start` on an empty data folder answers within 5 s (compiled server, demo data seeded).
+  // `npm start` on an empty data folder answers within 5 s (compiled server, demo data seeded).
   const startupDir = mkdtempSync(path.join(os.tmpdir(), 'dash-bench-startup-'));
   cleanups.push({
     name: 'remove start-up DATA_DIR',
@@ -324,7 +324,7 @@ async function main() {
           };
         }
         if (!importOnly && crowdRequested()) {
-          log("1,000 sessions at a person's pace on PostgreSQL (issue 19):");
+          log("1,000 sessions at a person's pace on PostgreSQL:");
           report.crowd = {
             postgres: await runCrowdScenario(baseUrl, { account: BENCH_ACCOUNT, durationSeconds: CROWD_SECONDS, log }),
           };
@@ -428,9 +428,9 @@ async function main() {
     sections.push(
       '',
       report.scale?.scenarios
-        ? `Scale (issue 18) on ${report.scale.server}: ${report.scale.members} members in ${report.scale.clients} clients, ` +
+        ? `Scale on ${report.scale.server}: ${report.scale.members} members in ${report.scale.clients} clients, ` +
             `client ${BENCH_CLIENT} with ${MEMBERS + 1}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`
-        : 'Start-up (issue 18)',
+        : 'Start-up',
       scaleTable(report.scale, report.startup),
     );
   } else if (report.scale?.skipped) {

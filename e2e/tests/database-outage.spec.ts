@@ -14,7 +14,7 @@ import { expectStartPageLoaded, signIn } from './helpers';
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
 /**
- * Issue 19, in the browser: a server of its own on PostgreSQL behind a TCP proxy that the test cuts and restores,
+ * In the browser: a server of its own on PostgreSQL behind a TCP proxy that the test cuts and restores,
  * as a database restarting or a network going away would. The API side (503 within seconds, reconnecting, nothing
  * half-written) is server/test/faults-database-outage.test.ts; this is what the member sees meanwhile.
  */

@@ -9,7 +9,7 @@ import { pdfText } from './elearning-player-pdf';
 import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 /**
- * The player (issue 14) with the two demo courses: SCORM 1.2 in German with close-and-resume (long suspend data)
+ * The player with the two demo courses: SCORM 1.2 in German with close-and-resume (long suspend data)
  * and a commit by sendBeacon on page close, the quiz, the success modal, the certificate and its PDF; SCORM 2004 in
  * English; the administrator's package upload; a package of several SCOs (table of contents, resume in the SCO the
  * member was in, navigation requests, completion after the last SCO).

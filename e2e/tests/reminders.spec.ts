@@ -1,5 +1,5 @@
 /**
- * Reminders end to end (issue 17): a server of its own sends its reminder run at start to a real SMTP server; the
+ * Reminders end to end: a server of its own sends its reminder run at start to a real SMTP server; the
  * member's overdue task arrives as a mail in her language, and its link opens the task's page in the browser.
  */
 import { mkdtempSync, rmSync } from 'node:fs';

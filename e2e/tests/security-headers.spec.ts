@@ -3,7 +3,7 @@ import { MAIN_PORT, RESILIENCE_PORT } from '../playwright.config';
 import { signIn } from './helpers';
 
 /**
- * Issue 19: the content-security policy (server/src/http/securityHeaders.ts) is one the real app passes. Every page
+ * The content-security policy (server/src/http/securityHeaders.ts) is one the real app passes. Every page
  * below is opened with the policy on, and neither a `securitypolicyviolation` event (in the page or any frame) nor
  * a console error or warning may appear.
  */

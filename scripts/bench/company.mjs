@@ -1,4 +1,4 @@
-// The company area under load (issue 11): member create, org unit tree, member list filtered by an org unit, and
+// The company area under load: member create, org unit tree, member list filtered by an org unit, and
 // the bulk archive of 1,000 selected members in one call, on the large client of the benchmark.
 import { runScenario } from './load.mjs';
 import { runPaced } from './paced.mjs';

@@ -1,4 +1,4 @@
-// 1,000 signed-in sessions at a person's pace (issue 19): each session makes about one call a second, mixed from
+// 1,000 signed-in sessions at a person's pace: each session makes about one call a second, mixed from
 // what members and administrators do all day (start page, task lists, profile, member list, tree, catalogues,
 // analytics, evaluations, a profile change now and then), for BENCH_CROWD_SECONDS (default 300). Target: no error,
 // p99 <= 100 ms. Then the saturation throughput: the same mix with 64 connections, each sending its next call as soon

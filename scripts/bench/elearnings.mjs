@@ -1,4 +1,4 @@
-// E-learning scenarios of `npm run bench` (issue 13), on the large client (10,000 members):
+// E-learning scenarios of `npm run bench`, on the large client (10,000 members):
 //   - assigning the root unit (everyone) to an e-learning: one timed call that creates 10,000 tasks (target <= 2 s);
 //   - the analytics page of an e-learning assigned to everyone, under load (target p95 <= 50 ms on PostgreSQL);
 //   - read-member-tasks of the signed-in member, under load (target p95 <= 20 ms);

@@ -1,4 +1,4 @@
-// Doing the work (issues 14 and 15), measured as a member of the demo client acme:
+// Doing the work, measured as a member of the demo client acme:
 //   - the SCORM player: a commit (save-execution) under load, every request a higher sequence so each is applied;
 //     target p95 <= 20 ms;
 //   - in Chromium with a warm cache: from the click on an e-learning task to the course's first page in the player

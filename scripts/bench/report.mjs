@@ -3,11 +3,11 @@
 /** 1 KB = 1000 bytes here. */
 export const KB = 1000;
 export const TARGETS = {
-  // Issue 18: what a phone on a poor connection downloads before the page is usable.
+  // What a phone on a poor connection downloads before the page is usable.
   signInJsBytes: 160 * KB,
   startJsBytes: 250 * KB,
   memberListP95Ms: 50,
-  /** Federated / non-federated JS bytes of the same page (issue 18): what Module Federation costs. */
+  /** Federated / non-federated JS bytes of the same page: what Module Federation costs. */
   federationRatio: 1.05,
 };
 
@@ -61,7 +61,7 @@ export function apiTable(api) {
   return table(['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx'], rows);
 }
 
-/** Issue 18: each scenario with its goal beside it; `startup` (ms to the first answer) joins as a row of its own. */
+/** Each scenario with its goal beside it; `startup` (ms to the first answer) joins as a row of its own. */
 export function scaleTable(scale, startup) {
   const rows = (scale?.scenarios ?? []).map((scenario) => [
     scenario.label,

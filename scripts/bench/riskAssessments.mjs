@@ -1,4 +1,4 @@
-// Risk-assessment scenarios (issue 15): assigning the org unit of every member of the large client (its default
+// Risk-assessment scenarios: assigning the org unit of every member of the large client (its default
 // unit, 10,000 members) to a new task, then read-member-tasks and the save of one page of answers under load.
 // Targets: assignment <= 2 s, read-member-tasks p95 <= 20 ms, save of one page p95 <= 20 ms.
 import { runScenario } from './load.mjs';
@@ -9,7 +9,7 @@ export const RISK_TARGETS = {
   assignMs: 2000,
   memberTasksP95Ms: 20,
   savePageP95Ms: 20,
-  // Issue 16: the evaluation of a unit with 2,000 completed analyses of 60 questions, and the PDF of 200 actions.
+  // The evaluation of a unit with 2,000 completed analyses of 60 questions, and the PDF of 200 actions.
   finishMs: 100,
   riskListP95Ms: 100,
   pdfMs: 3000,
@@ -135,7 +135,7 @@ export async function runRiskAssessmentScenarios(baseUrl, { account, connections
 }
 
 /**
- * Issue 16 on the bench client's seeded survey (server/src/seed/riskAssessments.ts, seedBenchRiskEvaluation):
+ * On the bench client's seeded survey (server/src/seed/riskAssessments.ts, seedBenchRiskEvaluation):
  * finish-analysis computes the risks of 2,000 analyses x 60 questions in SQL (one call, target <= 100 ms); the risk
  * list of that evaluation under load (p95 <= 100 ms); 200 actions, then the PDF of the action list (<= 3 s).
  */
@@ -217,7 +217,7 @@ async function runEvaluationScenarios(baseUrl, auth, common, log) {
   };
 }
 
-/** One line per target of issues 15 and 16, for the report's target list. */
+/** One line per risk-assessment target, for the report's target list. */
 export function riskTargets(results, database) {
   if (!results || results.skipped) return [];
   const p95 = (scenario) => scenario?.latencyMs?.p95;

@@ -1,4 +1,4 @@
-// Search at scale (issue 18): 1,000,000 members in 1,000 clients on PostgreSQL, one client with 10,000 of them.
+// Search at scale: 1,000,000 members in 1,000 clients on PostgreSQL, one client with 10,000 of them.
 //   - varied member searches of 2-3 letters with changing sorts, directions and pages (what an admin typing into the
 //     search box sends), rotated over a fixed, shuffled list of bodies: goal p95 <= 30 ms;
 //   - the member state, made on every start: goal p95 <= 20 ms;

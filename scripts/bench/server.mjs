@@ -174,7 +174,7 @@ export async function startServer({
 }
 
 /**
- * Issue 18: milliseconds from spawning the compiled server on an empty data folder (PGlite, demo data seeded) to its
+ * Milliseconds from spawning the compiled server on an empty data folder (PGlite, demo data seeded) to its
  * first 200 on GET /api/csrf, polled every 50 ms. `dataDir` must not hold a database yet.
  */
 export async function measureStartup({ dataDir, port }) {

@@ -1,4 +1,4 @@
-// Start page scenarios (issue 17):
+// Start page scenarios:
 //   - the overview's calls for a member with 200 tasks (the bench client's admin: 200 courses of its own unit,
 //     server/src/seed/elearnings.ts seedBenchStartTasks), under load; target p95 <= 20 ms each;
 //   - a reminder run over 10,000 members with 50,000 tasks, on a database of its own

@@ -13,7 +13,7 @@ import { seedDemoData } from './seed/demo';
 const STOP_DEADLINE_MS = 10_000;
 
 const config = loadConfig();
-// Each start-up step's milliseconds, logged once the server listens (issue 18: answers within 5 s of a cold start).
+// Each start-up step's milliseconds, logged once the server listens (answers within 5 s of a cold start).
 const steps: string[] = [];
 // 'load' is the time from the process start to here: reading and evaluating the code.
 let stepStarted = 0;
@@ -46,7 +46,7 @@ step('app');
 // Embedded database: `npm run backup` asks this process for a consistent copy (see db/backup.ts).
 const stopAnsweringBackups = db.kind === 'pglite' ? answerBackupRequests(db, config.dataDir, app.log) : () => undefined;
 
-// Reminder mails (issue 17): a run at start catches up after downtime, then one every few minutes.
+// Reminder mails: a run at start catches up after downtime, then one every few minutes.
 const reminders =
   config.reminderIntervalMinutes > 0
     ? startReminderScheduler({

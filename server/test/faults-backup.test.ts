@@ -1,5 +1,5 @@
 /**
- * Backup and restore (issue 19).
+ * Backup and restore.
  * - Embedded PGlite: `npm run backup -- <dir>` while the real server writes (member creations, each one
  *   transaction); a server started on the copy reads the data, and the copy is consistent (every member with its
  *   audit entry) and holds what was answered before the backup began.

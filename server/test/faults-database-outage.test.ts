@@ -1,5 +1,5 @@
 /**
- * The database goes away (issue 19): a TCP proxy between the real server process and PostgreSQL cuts every
+ * The database goes away: a TCP proxy between the real server process and PostgreSQL cuts every
  * connection and refuses new ones, as when the database server stops or the network breaks. Calls during the outage
  * answer 503 Database.Unavailable within seconds; once the proxy is back the server works again by itself; a
  * multi-row write cut in the middle of its transaction leaves nothing behind.

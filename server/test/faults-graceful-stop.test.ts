@@ -1,5 +1,5 @@
 /**
- * Graceful stop (issue 19): on SIGTERM the real server process refuses new connections at once, lets the requests
+ * Graceful stop: on SIGTERM the real server process refuses new connections at once, lets the requests
  * under way finish, and ends within 10 s even when a client never finishes its request.
  * The request under way is a real one held open by its client: a sign-in whose body arrives in two parts (no
  * test-only delay in the server).

@@ -1,5 +1,5 @@
 /**
- * Two instances on one PostgreSQL (issue 19), as behind a load balancer: two real server processes on the same schema,
+ * Two instances on one PostgreSQL, as behind a load balancer: two real server processes on the same schema,
  * started at the same moment. They migrate and seed once (a database lock), both serve, a session made on one works
  * on the other, reminder mails are claimed once although both run reminders every few seconds, and what one
  * instance changes the other reads at once (its caches are versioned by the database).

@@ -1,5 +1,5 @@
 /**
- * A server killed (SIGKILL) in the middle of writes (issue 19): many member creations at once (each one transaction:
+ * A server killed (SIGKILL) in the middle of writes: many member creations at once (each one transaction:
  * the member, its org unit membership, its e-learning tasks, its audit entry), the process killed while they run.
  * After a restart on the same data (embedded data folder, or the same PostgreSQL schema when DATABASE_URL is set):
  * the database opens, every creation that was answered 200 is there, none is there in part (the counts that must

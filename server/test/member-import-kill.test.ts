@@ -71,7 +71,7 @@ afterAll(async () => {
 
 // PGlite only for now: on PostgreSQL the restart and the abandoned job's failure work (the heartbeat sweep found it
 // within a minute), but the second, complete import of 20,000 rows did not finish within two minutes on the shared
-// two-core CI machine (see the closing note of issue 12); the PostgreSQL run of the API suite leaves this file out.
+// two-core CI machine (see docs/company.md on the member import); the PostgreSQL run of the API suite leaves this file out.
 describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed during an import', () => {
   it('leaves no half-imported members, a failed job, and a new start that lands', { timeout: 360_000 }, async () => {
     let client = await signIn(await startServer());

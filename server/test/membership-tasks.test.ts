@@ -1,5 +1,5 @@
 /**
- * Membership drives the apps' tasks (issues 11, 13, 15): the real member, org-unit and location calls change who
+ * Membership drives the apps' tasks: the real member, org-unit and location calls change who
  * belongs where, and the e-learning tasks and risk-assessment analyses follow in the same transaction
  * (server/src/core/events/membershipEvents.ts). Every case ends with a full-client sync that must find nothing
  * left to do: the narrow sync the call ran (only the members concerned) reached the same state as a full one.

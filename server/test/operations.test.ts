@@ -11,7 +11,7 @@ import { formatLine, serializeError } from '../src/http/requestLogging';
 import { DEMO_ELEARNINGS } from '../src/seed/elearnings';
 import { Agent, createTestServer, DEMO_PASSWORD, expectError, type TestServer, testConfig } from './helpers';
 
-/** Issue 19, "What operators expect": probes, request ids and logs, metrics, security headers. */
+/** What operators expect: probes, request ids and logs, metrics, security headers. */
 let server: TestServer;
 let staticRoot: string;
 

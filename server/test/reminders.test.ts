@@ -1,5 +1,5 @@
 /**
- * Reminders (issue 17): the scheduler's run with an injected clock, two instances at once, catch-up after downtime,
+ * Reminders: the scheduler's run with an injected clock, two instances at once, catch-up after downtime,
  * never a mail twice, the member's language and setting, the weekly digest; the profile setting's calls.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';

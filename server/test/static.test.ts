@@ -81,7 +81,7 @@ describe('static files', () => {
     return JSON.parse(match[1]);
   }
 
-  it('writes the licensee, the remote list and whether a session cookie came into index.html (issue 18)', async () => {
+  it('writes the licensee, the remote list and whether a session cookie came into index.html', async () => {
     const visitor = await server.inject({ method: 'GET', url: '/auth/login/acme' });
     const data = bootDataOf(visitor.body);
     expect(data.hasSessionCookie).toBe(false);

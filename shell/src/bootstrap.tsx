@@ -30,7 +30,7 @@ async function start() {
   if (boot) {
     useAreaStore.getState().configure(boot.remotes);
     // The public area of this address (the sign-in pages): its chain (manifest, remoteEntry.js, register entry) runs
-    // while the translations load and React starts, instead of after the first render (issue 18).
+    // while the translations load and React starts, instead of after the first render.
     const area = areaOfPath(window.location.pathname);
     if (area?.public) void useAreaStore.getState().ensure(area.name);
     // With a session cookie the visitor is most likely signed in: the signed-in frame and the server-data cache load
@@ -65,7 +65,7 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
   // A transition renders in slices that yield to the browser every few milliseconds: the first render was one long
-  // task (Lighthouse's total blocking time, issue 18).
+  // task (Lighthouse's total blocking time).
   const reactRoot = createRoot(root);
   startTransition(() => reactRoot.render(<App />));
 }

@@ -32,7 +32,7 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 /**
- * What index.html gets before </head> (issue 18: the first paint should not wait for the whole chain):
+ * What index.html gets before </head> (the first paint should not wait for the whole chain):
  *   - the boot data (licensee of this host, remote list, session cookie or not) as non-executing JSON, which saves
  *     the shell two calls and a visitor the member state call;
  *   - on the sign-in pages, preload hints for the public sign-in area's manifest and remote entry, which the

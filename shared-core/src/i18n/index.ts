@@ -92,7 +92,7 @@ export async function changeLanguage(language: Language): Promise<void> {
 
 /**
  * Resolves once the instance is initialised (its resource store exists only after `init`): an area's register entry
- * may arrive before that when the shell starts loading it together with the translations (issue 18).
+ * may arrive before that when the shell starts loading it together with the translations.
  */
 export function whenI18nInitialized(): Promise<void> {
   if (i18n.isInitialized) return Promise.resolve();
@@ -131,7 +131,7 @@ function loadNamespace(namespace: string, language: Language): Promise<void> {
 /**
  * An area's own namespace, loaded one language at a time and only when a page uses it (`loadNamespaceTexts`): a
  * member's start page does not download the texts of the company area's pages, nor any text in the other language
- * (issue 18).
+ *.
  */
 export function addNamespaceLoader(namespace: string, load: NamespaceLoader): void {
   namespaceLoaders.set(namespace, load);

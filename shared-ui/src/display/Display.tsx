@@ -33,7 +33,7 @@ export function RiskFactorBadge({ factor }: { factor: number }) {
 /**
  * Due-status bubble (overdue, next7Days, nextMonth, done, all) with its colour pair and an optional count. `null`:
  * the count is still loading; its place is kept, so that the bubbles and what follows them do not move when it
- * arrives (a layout shift Lighthouse counted on the start page, issue 18).
+ * arrives (a layout shift Lighthouse counted on the start page).
  */
 export function DueStatusBubble({ status, count }: { status: DueStatusBubbleName; count?: number | null }) {
   const { t } = useTranslation('ui');

@@ -12,7 +12,7 @@ export interface AreaRegistration {
   namespace: string;
   /**
    * The namespace's texts in one language, each language a chunk of its own (`import()` of its JSON): a page
-   * downloads only the language it shows (issue 18).
+   * downloads only the language it shows.
    */
   loadTranslations: NamespaceLoader;
   routes: AreaRoute[];

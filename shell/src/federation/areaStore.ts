@@ -46,7 +46,7 @@ export function areaDefinition(name: string): AreaDefinition | undefined {
 
 /**
  * The page at this address, when it belongs to the area just loaded and the member may open it, starts loading at
- * once: its code then arrives with the area instead of after the first render of the area's routes (issue 18).
+ * once: its code then arrives with the area instead of after the first render of the area's routes.
  * The route element asks for the same module later and gets it from the bundler's cache.
  */
 function prefetchPage(registration: AreaRegistration, pathname: string): void {
@@ -61,7 +61,7 @@ function prefetchPage(registration: AreaRegistration, pathname: string): void {
 
 /**
  * Each page of the area loads together with the area's texts in the language shown, side by side with its code:
- * the texts of an area whose pages the member does not open are never downloaded (issue 18).
+ * the texts of an area whose pages the member does not open are never downloaded.
  */
 function withAreaTexts(registration: AreaRegistration): AreaRegistration {
   // The sign-in area starts loading together with the shell's translations (bootstrap.tsx): i18next may not be

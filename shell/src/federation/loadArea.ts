@@ -8,7 +8,7 @@ import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime
 // Where remotes live is run-time configuration from the server (GET /api/bootstrap/remotes, or the boot data in
 // index.html): the URL of each remote's mf-manifest.json, never part of the shell's build. The shell reads the
 // manifest itself and hands the federation runtime the remote's entry script, so that the runtime is built without
-// its own manifest ("snapshot") code (tools/rspack/createConfig.mjs, experiments.optimization; issue 18).
+// its own manifest ("snapshot") code (tools/rspack/createConfig.mjs, experiments.optimization).
 
 /** The parts of a remote's mf-manifest.json read here (written by the federation plugin of every part's build). */
 export interface RemoteManifest {

@@ -7,7 +7,7 @@ import { FEDERATION_GLOBALS } from '../../../tools/rspack/federationGlobals.mjs'
 /**
  * What a remote's own federation code (the bundler runtime and the runtime's entry in each remoteEntry.js) takes from
  * the federation SDK and error codes; tools/rspack/createConfig.mjs makes both packages external there. Only these
- * names, not the whole packages: a namespace import kept all of the SDK in the shell's first script (issue 18).
+ * names, not the whole packages: a namespace import kept all of the SDK in the shell's first script.
  * sharedModules.test.ts checks the list against what those packages import.
  */
 export const HANDED_TO_REMOTES = {
@@ -15,8 +15,7 @@ export const HANDED_TO_REMOTES = {
   errorCodes: { RUNTIME_009, runtimeDescMap },
 };
 
-// The shell's copy, for the remotes: without this every remoteEntry.js carried its own (about 8 KB gzip each,
-// issue 18). Set when this module is evaluated, which the shell's federation runtime does before it loads a remote.
+// The shell's copy, for the remotes: without this every remoteEntry.js carried its own. Set when this module is evaluated, which the shell's federation runtime does before it loads a remote.
 Object.assign(globalThis, {
   [FEDERATION_GLOBALS.sdk]: HANDED_TO_REMOTES.sdk,
   [FEDERATION_GLOBALS.errorCodes]: HANDED_TO_REMOTES.errorCodes,

@@ -104,7 +104,7 @@ export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, s
 
 /**
  * `template`: a tarball of a data folder with every migration applied (written by the server build, template-cli.ts),
- * restored when `dataDir` holds no database yet: about 1 s instead of PGlite's initdb, 3 s (issue 18, start-up).
+ * restored when `dataDir` holds no database yet: about 1 s instead of PGlite's initdb, 3 s (start-up).
  */
 export async function openPglite(dataDir: string | undefined, template?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -167,7 +167,7 @@ export async function openPostgres(
   schema?: string,
   timeouts: PostgresTimeouts = DEFAULT_POSTGRES_TIMEOUTS,
 ): Promise<Database> {
-  // Loaded only here: an embedded-database start does not pay for it (issue 18, start-up).
+  // Loaded only here: an embedded-database start does not pay for it (start-up).
   const { default: pg } = await import('pg');
   if (schema) await createSchema(connectionString, schema, timeouts);
   const statements = new PostgresStatements();

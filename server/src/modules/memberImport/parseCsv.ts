@@ -128,7 +128,7 @@ const PARSE_STEP_BYTES = 16 * 1024;
 
 /**
  * Writes the file into the decoder a step at a time and lets the server answer other calls between steps: piped at
- * once, a 100,000-row file parsed in one go and held every other user's call for the whole parse (issue 12).
+ * once, a 100,000-row file parsed in one go and held every other user's call for the whole parse.
  */
 async function feed(decoder: NodeJS.WritableStream, chunks: readonly Buffer[]): Promise<void> {
   for (const chunk of chunks) {

@@ -21,7 +21,7 @@ export interface SearchFilter {
 /**
  * A client's members (not archived) in the database's ascending order of each sort key, kept for the client's
  * member list version (migration 005), so that a search, a filter, a sort or a page of a list never read before is
- * answered by filtering that order in memory: issue 18 measured every new 2-3 letter search as a scan and sort of the
+ * answered by filtering that order in memory: the scale benchmark measured every new 2-3 letter search as a scan and sort of the
  * client's 10,000 members in the database (p95 180 ms at 20 connections on 1,000,000 members).
  *
  * Results stay exactly the database's: the order is the database's own (its collation), descending is the exact
@@ -149,7 +149,7 @@ export class ClientTerms {
 
 /**
  * One client's members in the ascending order of one sort key. An admin typing searches 2-3 letters long in varied
- * sorts and pages (issue 18) repeats the same few terms: each term is tested against every member's text once per
+ * sorts and pages repeats the same few terms: each term is tested against every member's text once per
  * version (ClientTerms, shared by every sort order), and a page is a walk over one byte per member instead of 10,000
  * substring tests (and no key list of every match is built and kept).
  */

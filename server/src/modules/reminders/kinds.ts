@@ -54,7 +54,7 @@ export const RISK_ASSESSMENT_REMINDERS: TaskReminderKind = {
 };
 
 /**
- * Risk actions (issue 16, merged later): the responsible member of each open action. The lead wires it after the
+ * Risk actions (merged later): the responsible member of each open action. The lead wires it after the
  * merge by passing the action table's SQL and adding the result to REMINDER_KINDS, e.g.
  *   riskActionReminders({ table: 'risk_action', responsible: 'responsible_member_uuid', open: "a.status <> 'done'",
  *                         title: 'a.title', linkPath: "'/dashboard/apps/risk-assessments/evaluation/details/' || a.result_uuid || '/risk-actions'" })
@@ -86,7 +86,7 @@ export function riskActionReminders(source: RiskActionReminderSource): TaskRemin
 }
 
 /**
- * Follow-up actions of a risk assessment (issue 16): the responsible member of an agreed action that is not done,
+ * Follow-up actions of a risk assessment: the responsible member of an agreed action that is not done,
  * with the measure in his language and a link to the assessment's action list.
  */
 export const RISK_ACTION_REMINDERS = riskActionReminders({

@@ -1,4 +1,4 @@
--- Org units and member groups (issue 11).
+-- Org units and member groups.
 
 -- The tree is read with one recursive query that walks parent -> children, and a delete checks for children.
 CREATE INDEX org_unit_parent ON org_unit (parent_uuid);

@@ -1,4 +1,4 @@
--- Member import (issue 12): the import cursor (an uploaded file, parsed, kept between the wizard's steps), batch jobs
+-- Member import: the import cursor (an uploaded file, parsed, kept between the wizard's steps), batch jobs
 -- with the spec's progress statuses, and the welcome mails an import owes.
 
 -- Personnel number from HR exports (IF NOT EXISTS: the members area may add the same column).

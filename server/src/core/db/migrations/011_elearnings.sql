@@ -1,4 +1,4 @@
--- E-learnings for administrators (issue 13): task settings, language versions, org unit assignments, and tasks
+-- E-learnings for administrators: task settings, language versions, org unit assignments, and tasks
 -- that keep their history (attempts that were reset stay, completions stay). The rules are in docs/elearning-tasks.md.
 
 -- Task settings (spec section 3): an optional fixed due date for the first round, the first-execution buffer in

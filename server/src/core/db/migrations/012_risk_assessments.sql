@@ -1,4 +1,4 @@
--- Risk assessments, part 1 (issue 15): the content of each type as data, the tasks' settings, their assignments,
+-- Risk assessments, part 1: the content of each type as data, the tasks' settings, their assignments,
 -- the members' analyses (executions) with their draft answers, and the completed results. See
 -- docs/risk-assessments.md for the survey anonymity rule and the inspection rule.
 

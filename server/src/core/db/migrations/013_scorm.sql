@@ -1,4 +1,4 @@
--- The e-learning player (issue 14): SCORM packages unpacked into the database, executions (one run of a member at
+-- The e-learning player: SCORM packages unpacked into the database, executions (one run of a member at
 -- a task, resumable from the whole cmi tree) and results (a completed execution, the certificate's data). The rules
 -- are in docs/scorm.md.
 

@@ -1,4 +1,4 @@
--- Risk assessments, part 2 (issue 16): the evaluation of an assignment once its analysis phase ends, the risks
+-- Risk assessments, part 2: the evaluation of an assignment once its analysis phase ends, the risks
 -- computed from the answers (probability x severity -> risk factor, docs/risk-matrix.md), the follow-up actions
 -- per risk and the status machines (evaluation: risksCreated -> actionsAgreed -> done).
 

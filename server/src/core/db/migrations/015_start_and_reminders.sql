@@ -1,4 +1,4 @@
--- Start page, templates and reminders (issue 17).
+-- Start page, templates and reminders.
 
 -- Templates (apps/templates): documents the licensee provides to all its clients (client_uuid NULL) and those a
 -- client provides itself. The content lives in `file` (context 'template'); the row says whose it is.

@@ -1,4 +1,4 @@
--- Speed of the membership-driven tasks and of the e-learning analytics (issues 11, 13).
+-- Speed of the membership-driven tasks and of the e-learning analytics.
 
 -- One row per member and e-learning: what the analytics need of the member's attempts (issue 13's statuses), kept
 -- by the triggers below in the same statement as every change of elearning_task or of a member's archived state,

@@ -1,4 +1,4 @@
--- Finishing an analysis phase (issue 16) scored the risks by aggregating every answer of the unit: 2,000 analyses x
+-- Finishing an analysis phase scored the risks by aggregating every answer of the unit: 2,000 analyses x
 -- 60 questions are 120,000 rows, about 150 ms on embedded PGlite against a target of 100 ms. The tally keeps those
 -- aggregates per assignment and question as answers arrive, so finishing reads ~60 rows. Triggers keep it exact for
 -- every writer (the execution's completion, the demo and bench seeds, deletes through cascades): a statement-level

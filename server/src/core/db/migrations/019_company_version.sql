@@ -1,4 +1,4 @@
--- Data versions (issues 11, 13): counters the database moves at the commit of every change of what they follow,
+-- Data versions: counters the database moves at the commit of every change of what they follow,
 -- whoever writes, so that an answer read at a version can be kept until the version moves (VersionedCache). Each
 -- counter is a row of data_version, named by a scope and a key:
 --   company / client uuid: the client's members and structure (org units with their members and admins, locations

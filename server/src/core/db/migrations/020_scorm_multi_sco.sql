@@ -1,4 +1,4 @@
--- Multi-SCO packages (issue 14; docs/scorm.md "Several SCOs"): a package keeps the launchable items of its manifest
+-- Multi-SCO packages (docs/scorm.md "Several SCOs"): a package keeps the launchable items of its manifest
 -- (the default organization's items in manifest order, nested ones depth first), and each SCO of an execution keeps
 -- its own cmi tree, commit number, statuses, score and time. The execution's status columns become the attempt's
 -- (done when every SCO is done, the score the average of the scored SCOs).

@@ -116,7 +116,7 @@ export function registerListRoutes(app: FastifyInstance, db: Database): void {
   // And the rows of the pages read, for the same version: every change of a member moves the version.
   const memberRows = new VersionedRowCache<MemberListItem>();
   // Each client's members in the order of each sort key, for the same version: a list not asked for before (a new
-  // search, filter or sort) is filtered in memory instead of scanned and sorted in the database (issue 18).
+  // search, filter or sort) is filtered in memory instead of scanned and sorted in the database.
   const memberSearch = new MemberSearchIndex();
 
   registerEndpoint(app, db, ENDPOINTS.memberList, async ({ body, session }) => {
