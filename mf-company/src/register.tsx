@@ -68,7 +68,7 @@ export default function register(): AreaRegistration {
       {
         path: COMPANY_ROUTES.settingsConfiguration,
         load: () => import('./features/settings/components/CompanyConfigurationPage'),
-        permissions: ['clientdetails.read-details'],
+        permissions: ['clientdetails.read-configuration'],
       },
     ],
     navigation: [
@@ -144,7 +144,7 @@ export default function register(): AreaRegistration {
             section: 'company',
             label: 'common:nav.configuration',
             to: COMPANY_ROUTES.settingsConfiguration,
-            permissions: ['clientdetails.read-details'],
+            permissions: ['clientdetails.read-configuration'],
             order: 2,
           },
         ],

@@ -59,11 +59,13 @@ describe('company details', () => {
     ]);
   });
 
-  it('only the super-admin: admin, ou-admin, loc-admin and member get 403', async () => {
+  it("the configuration is the super-admin's alone; ou-admin, loc-admin and member get no company settings", async () => {
     for (const username of ['admin', 'ou.admin', 'loc.admin', 'member']) {
       const agent = username === 'admin' ? admin : await server.login('acme', username);
-      expectError(await agent.get('/api/clientdetails/readdetails'), 403, 'Auth.Forbidden');
-      expectError(await agent.post('/api/clientdetails/updatedetails', DETAILS), 403, 'Auth.Forbidden');
+      if (username !== 'admin') {
+        expectError(await agent.get('/api/clientdetails/readdetails'), 403, 'Auth.Forbidden');
+        expectError(await agent.post('/api/clientdetails/updatedetails', DETAILS), 403, 'Auth.Forbidden');
+      }
       expectError(await agent.post('/api/clientdetails/read-configuration', {}), 403, 'Auth.Forbidden');
       expectError(
         await agent.post('/api/clientdetails/update-configuration', {
@@ -176,6 +178,21 @@ describe('company details', () => {
       ).statusCode,
     ).toBe(200);
     await superAdmin.post('/api/clientdetails/updatedetails', DETAILS);
+  });
+
+  it('an admin manages the master data: reads it and changes it (administrators manage company settings)', async () => {
+    const read = await admin.get('/api/clientdetails/readdetails');
+    expect(read.statusCode, read.body).toBe(200);
+    const original = clientDetailsSchema.parse(read.json());
+    expect(original.clientIdentifier).toBe('acme');
+    const changed = await admin.post('/api/clientdetails/updatedetails', { ...DETAILS, additional: 'Haus B' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(clientDetailsSchema.parse(changed.json()).additional).toBe('Haus B');
+    const { name, street, additional, postalCode, city, country, homepage } = original;
+    const restored = await admin.post('/api/clientdetails/updatedetails', {
+      ...{ name, street, additional, postalCode, city, country, homepage },
+    });
+    expect(restored.statusCode, restored.body).toBe(200);
   });
 });
 

@@ -78,9 +78,11 @@ export const PERMISSIONS = [
   'location.update',
   'location.delete',
   'location.change-members',
-  // company
+  // company: master data (clientdetails.*-details) and configuration (support login, calendar link, support audit)
   'clientdetails.read-details',
   'clientdetails.update-details',
+  'clientdetails.read-configuration',
+  'clientdetails.update-configuration',
   // profile
   'profile.read-member-profile',
   'profile.update-member-profile',
@@ -135,8 +137,15 @@ const ORG_UNIT_ADMIN: Permission[] = [
   'risk-assessment.read-risk-action-list',
 ];
 
-/** The company configuration (master data, support login, calendar link) is the super-admin's alone. */
-const ADMIN: Permission[] = PERMISSIONS.filter((permission) => !permission.startsWith('clientdetails.'));
+/**
+ * Administrators manage the company settings (spec section 1): an admin reads and changes the master data. Who may
+ * enter the company from outside (support login, its audit) and the calendar link stay the super-admin's alone.
+ */
+const SUPER_ADMIN_ONLY: readonly Permission[] = [
+  'clientdetails.read-configuration',
+  'clientdetails.update-configuration',
+];
+const ADMIN: Permission[] = PERMISSIONS.filter((permission) => !SUPER_ADMIN_ONLY.includes(permission));
 
 /** Role -> permissions. Admin has everything but the company configuration; super-admin has everything. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {

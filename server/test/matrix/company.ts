@@ -14,23 +14,25 @@ const DETAILS = {
 
 const acmeRow = (db: Database) => db.query("SELECT * FROM client WHERE identifier = 'acme'");
 
-/** Every demo role but the super-admin lacks clientdetails.* (one login per role). */
+/** Every demo role but the super-admin lacks clientdetails.*-configuration (one login per role). */
 const NOT_SUPER_ADMIN = ['acme/admin', 'acme/ou.admin', 'acme/loc.admin', 'acme/member'] as const;
+/** The master data is the admins' too: only the roles below admin lack clientdetails.*-details. */
+const NOT_ADMIN = ['acme/ou.admin', 'acme/loc.admin', 'acme/member'] as const;
 
-/** The company settings calls (super-admin only). */
+/** The company settings calls: master data for admins, configuration for the super-admin only. */
 export const COMPANY_MATRIX: Record<string, MatrixEntry> = {
   'GET /api/clientdetails/readdetails': {
     access: 'session',
     endpoint: 'clientDetails',
-    as: 'acme/super.admin',
+    as: 'acme/admin',
     sample: () => ({}),
     validated: true,
-    forbiddenFor: NOT_SUPER_ADMIN,
+    forbiddenFor: NOT_ADMIN,
   },
   'POST /api/clientdetails/updatedetails': {
     access: 'session',
     endpoint: 'updateClientDetails',
-    as: 'acme/super.admin',
+    as: 'acme/admin',
     sample: () => DETAILS,
     validated: true,
     malformed: () => [
@@ -39,7 +41,7 @@ export const COMPANY_MATRIX: Record<string, MatrixEntry> = {
       { ...DETAILS, postalCode: '1'.repeat(21) },
       { ...DETAILS, clientIdentifier: 'globex' },
     ],
-    forbiddenFor: NOT_SUPER_ADMIN,
+    forbiddenFor: NOT_ADMIN,
     writes: {
       snapshot: acmeRow,
       changing: () => ({ ...DETAILS, additional: 'Gebäude C' }),

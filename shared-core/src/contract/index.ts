@@ -129,7 +129,7 @@ export const ENDPOINTS = {
     summary: 'What customer advisers did in the client through the support login (newest first)',
     tag: 'auth',
     access: 'session',
-    permissions: ['clientdetails.read-details'],
+    permissions: ['clientdetails.read-configuration'],
     request: supportAuditListRequestSchema,
     response: supportAuditListResponseSchema,
   }),

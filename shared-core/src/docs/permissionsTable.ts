@@ -19,6 +19,8 @@ export function renderPermissionsMarkdown(): string {
     'Generated from `shared-core/src/permissions.ts` and `shared-core/src/areas.ts` by `npm run docs`; do not edit by hand.',
     'A requirement passes when the member holds any one of the listed permissions. `dashboard.signed-in` is added for every',
     'signed-in member. A customer adviser (`user`) acts with admin rights through the support login only.',
+    'Company settings: admins (and customer advisers) read and change the master data (`clientdetails.*-details`);',
+    "the configuration (support login, its audit, calendar link: `clientdetails.*-configuration`) is the super-admin's alone.",
     '',
     header,
     divider,

@@ -96,7 +96,7 @@ function configurationForAudit(configuration: ClientConfiguration) {
   };
 }
 
-/** The company's master data and configuration (super-admin: permissions clientdetails.*). */
+/** The company's master data (admins: clientdetails.*-details) and configuration (super-admin: clientdetails.*-configuration). */
 export function registerCompanyRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.clientDetails, async ({ session }) => readDetails(db, session));
 
