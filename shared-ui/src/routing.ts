@@ -1,7 +1,7 @@
 /**
  * The router APIs the areas use. Areas import them from here, never from 'react-router' itself: shared-ui is a
  * federation singleton provided by the shell, so every area works with the shell's one router, and react-router
- * ships once, tree-shaken to what is used (shared whole it would cost 60 KB gzip on the sign-in page).
+ * ships once, tree-shaken to what is used (shared whole, all of it would load before the sign-in page).
  */
 export {
   Link,

@@ -39,7 +39,7 @@ export const SHARED_REACT_I18NEXT = path.join(path.dirname(fileURLToPath(import.
  * Everything in the spec's shared list, as singletons.
  * The router is the one exception in form, not in effect: areas take its APIs from @dash/shared-ui (a singleton
  * provided by the shell), so there is still exactly one router, and react-router is tree-shaken into the shell's
- * build instead of shipping whole (60 KB gzip) before the sign-in page.
+ * build instead of shipping whole before the sign-in page.
  * Each shared module costs a version check at run time, and a chunk of its own where it is not eager, so only what
  * has to be one instance is shared: not `react/jsx-runtime` (stateless in production; its development
  * build takes React from the shared `react`) and not `react-dom/client` (LESSONS.md shares `react-dom/` as a prefix
@@ -52,8 +52,8 @@ function sharedModules(packageDir, host) {
   const deps = pkg.dependencies ?? {};
   const singleton = (name) => ({ singleton: true, requiredVersion: deps[name] ?? false });
   // What every page needs is eager in the shell (LESSONS.md: eager sharing only in the host): part of its first
-  // script instead of a chunk each, requested one by one once the runtime has started (6 scripts instead
-  // of 15 before the sign-in page, 12 KB gzip less; shell/src/index.ts then needs no async boundary either). Remotes
+  // script instead of a chunk each, requested one by one once the runtime has started (fewer scripts and
+  // bytes before the sign-in page; shell/src/index.ts then needs no async boundary either). Remotes
   // keep lazy fallbacks, never used while the shell runs.
   const everyPage = (name) => ({ ...singleton(name), eager: host });
   const reactI18nextVersion = require(path.join(path.dirname(REACT_I18NEXT_SOURCE), '../../package.json')).version;
@@ -141,7 +141,7 @@ export function createConfig({
       },
       // Remotes take the federation SDK and error codes from the shell (shell/src/federation/runtimePlugin.ts) like
       // the runtime core (experiments.externalRuntime below) and the bundler runtime (alias above): a remoteEntry.js
-      // holds only the remote's own start-up (17 KB gzip at first, 5 KB now). shell/package.json pins them
+      // holds only the remote's own start-up. shell/package.json pins them
       // to the plugin's version.
       externals:
         federation && !host

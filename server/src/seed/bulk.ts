@@ -152,7 +152,7 @@ export async function seedBulkClient(db: Database, options: BulkClientOptions): 
   // The state autovacuum brings a PostgreSQL server to within a minute of a bulk import: planner statistics and
   // the visibility map (index-only scans). Without it, plans would change in the middle of a benchmark. Every table
   // the seed wrote: the tasks, summaries and answers of the e-learning, start and risk scenarios had no statistics
-  // before, and PostgreSQL then read a member's 200 tasks by scanning every open task of the client (87 ms p95).
+  // before, and PostgreSQL then read a member's 200 tasks by scanning every open task of the client.
   // Table by table in the current schema: a bare VACUUM would go through every schema of the database.
   const tables = await db.query<{ name: string }>(
     `SELECT quote_ident(tablename) AS name FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename`,

@@ -1,6 +1,6 @@
 // SHA-256 (FIPS 180-4) of the text's UTF-8 bytes, as lowercase hex. Synchronous and without WebCrypto, because
 // crypto.subtle is missing on plain-http hosts. Written out here rather than taken from @noble/hashes: the library's
-// general-purpose code put 3 KB gzip into every page's first download for one hash of a password.
+// general-purpose code put kilobytes into every page's first download for one hash of a password.
 // hashPassword.test.ts compares it with noble's and Node's SHA-256 on the standard vectors and on random texts.
 
 type Words = [number, number, number, number, number, number, number, number];

@@ -1,7 +1,7 @@
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import type { Rule } from './rules';
 
-// Its own entry (`@dash/shared-core/phone`): the phone metadata (about 30 KB gzip) is downloaded only by the
+// Its own entry (`@dash/shared-core/phone`): the phone metadata (large) is downloaded only by the
 // areas whose forms take phone numbers, not by the sign-in page.
 /** International form, default region DE. */
 export const phoneNumber: Rule = (value) =>

@@ -1,5 +1,5 @@
 // The shell's side (imported by shell/src/federation/runtimePlugin.ts): hands the functions of its federation bundler
-// runtime to the remotes, which take them instead of bundling their own copy (remote.mjs; about 4 KB gzip in every
+// runtime to the remotes, which take them instead of bundling their own copy (remote.mjs; otherwise a copy in every
 // remoteEntry.js). The same module as the one the shell's federation start-up imports (createConfig.mjs), and the
 // container entry the shell itself leaves out (it exposes nothing, a remote does).
 import federation from '@module-federation/webpack-bundler-runtime';

@@ -104,7 +104,7 @@ export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, s
 
 /**
  * `template`: a tarball of a data folder with every migration applied (written by the server build, template-cli.ts),
- * restored when `dataDir` holds no database yet: about 1 s instead of PGlite's initdb, 3 s (start-up).
+ * restored when `dataDir` holds no database yet: a fraction of what PGlite's initdb takes at start-up.
  */
 export async function openPglite(dataDir: string | undefined, template?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });

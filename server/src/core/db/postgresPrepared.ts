@@ -17,8 +17,8 @@ const STALE_STATEMENT = new Set([
 
 /**
  * A parameter that is a list (`$2::uuid[]`): the statement serves one member as well as 1,000 (a create, a bulk
- * archive), and a generic plan made for the few would serve the many (a bulk archive of 1,000 members took 10 s
- * instead of 0.4 s after small calls had fixed the plan). Such statements are planned for their values each time.
+ * archive), and a generic plan made for the few would serve the many (a bulk archive of 1,000 members took many times
+ * longer after small calls had fixed the plan). Such statements are planned for their values each time.
  */
 const ARRAY_PARAMETER = /\$\d+::[a-z_]+\[\]/i;
 
@@ -31,9 +31,9 @@ export const GENERIC_PLAN_MARK = '/* one plan */';
 /**
  * Named prepared statements on PostgreSQL. node-postgres sends every unnamed query through parse, analysis and
  * planning again; for the short queries of most calls that is more than half of the database's work (the start
- * page's task counts: planning 0.35 ms, execution 0.37 ms). A named statement is parsed once per connection, and
+ * page's task counts, for one). A named statement is parsed once per connection, and
  * after five executions PostgreSQL keeps a generic plan when it costs no more than the custom ones (plan_cache_mode
- * auto). Measured on the start page's three calls at 20 connections: 540-620 -> 1,290-2,660 requests/s.
+ * auto); the start page's calls answer about twice as many requests a second with it (docs/architecture.md).
  *
  * Each distinct SQL text gets a name for the life of the process. Texts are the module's own (values always go
  * as parameters), so they are few; past `maxNames` a text runs unnamed rather than filling the server's memory, and

@@ -22,7 +22,7 @@ export interface SearchFilter {
  * A client's members (not archived) in the database's ascending order of each sort key, kept for the client's
  * member list version (migration 005), so that a search, a filter, a sort or a page of a list never read before is
  * answered by filtering that order in memory: the scale benchmark measured every new 2-3 letter search as a scan and sort of the
- * client's 10,000 members in the database (p95 180 ms at 20 connections on 1,000,000 members).
+ * client's 10,000 members in the database.
  *
  * Results stay exactly the database's: the order is the database's own (its collation), descending is the exact
  * reverse of ascending (every ORDER BY column flips, NULLS LAST keeps NULLs at the end), and the search is the same
