@@ -19,6 +19,16 @@ async function german(page: Page) {
   await expect(page.getByTestId('logout')).toHaveText('Abmelden');
 }
 
+/** The cards of a grid's first row start on one line (no card pushed down by a margin meant for stacked cards). */
+async function expectCardsOnOneLine(page: Page, selector: string) {
+  const cards = page.locator(selector);
+  await expect(cards.nth(1)).toBeVisible();
+  const boxes = await cards.evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect()));
+  const firstRow = boxes.filter((box) => box.top < (boxes[0]?.bottom ?? 0));
+  expect(firstRow.length).toBeGreaterThan(1);
+  for (const box of firstRow) expect(Math.round(box.top)).toBe(Math.round(boxes[0]?.top ?? 0));
+}
+
 test.describe('start', () => {
   test('overview: bubbles with counts filter the list, by mouse and keyboard, in both languages', async ({ page }) => {
     await signIn(page, 'acme', 'member');
@@ -82,6 +92,15 @@ test.describe('start', () => {
     await expect(page).toHaveURL(/\/dashboard\/start\/infopoint\/[0-9a-f-]{36}$/);
     const notice = page.getByTestId('infopoint-notice');
     await expect(notice.getByRole('heading', { name: 'Ersthelfer' })).toBeVisible();
+    // Germany's emergency numbers and the address to give the control centre, first on the notice.
+    const emergency = page.getByTestId('infopoint-emergency');
+    await expect(emergency.getByTestId('emergency-112')).toContainText('Feuerwehr und Rettungsdienst');
+    await expect(emergency.getByTestId('emergency-110')).toContainText('Polizei');
+    await expect(emergency.getByTestId('emergency-144')).toHaveCount(0);
+    await expect(page.getByTestId('infopoint-address')).toContainText('Hafenstraße 12');
+    await expect(page.getByTestId('infopoint-address')).toContainText('20457 Hamburg');
+    await expect(page.getByTestId('infopoint-address')).toContainText('Deutschland');
+    await expectCardsOnOneLine(page, '.infopoint__groups > .ui-card');
     const tel = notice.locator('a[href^="tel:"]').first();
     await expect(tel).toHaveAttribute('href', /^tel:\+?\d+$/);
     await expectNoSeriousAxeViolations(page, 'infopoint location');
@@ -95,7 +114,43 @@ test.describe('start', () => {
     await page.emulateMedia({ media: 'screen' });
     await english(page);
     await expect(notice.getByRole('heading', { name: 'First aiders' })).toBeVisible();
+    await expect(emergency.getByTestId('emergency-112')).toContainText('Fire brigade and ambulance');
     await page.screenshot({ path: `${SCREENSHOTS}infopoint-en.png`, fullPage: true });
+    await german(page);
+  });
+
+  test("infopoint: Austria's emergency numbers for the Vienna office, cards in line; both languages", async ({
+    page,
+  }) => {
+    await signIn(page, 'acme', 'member');
+    await page.goto('/dashboard/start/infopoint');
+    await expectCardsOnOneLine(page, '[data-testid=infopoint-locations] > .ui-card');
+    await page.getByRole('link', { name: 'Büro Wien' }).click();
+    const emergency = page.getByTestId('infopoint-emergency');
+    for (const [number, label] of [
+      ['112', 'Euro-Notruf'],
+      ['122', 'Feuerwehr'],
+      ['133', 'Polizei'],
+      ['144', 'Rettung'],
+    ]) {
+      await expect(emergency.getByTestId(`emergency-${number}`)).toContainText(label);
+      await expect(emergency.getByTestId(`emergency-${number}`).locator('a')).toHaveAttribute('href', `tel:${number}`);
+    }
+    await expect(page.getByTestId('infopoint-address')).toContainText('Mariahilfer Straße 88');
+    await expect(page.getByTestId('infopoint-address')).toContainText('1070 Wien');
+    await expect(page.getByTestId('infopoint-address')).toContainText('Österreich');
+    await expectNoSeriousAxeViolations(page, 'infopoint vienna');
+    await page.screenshot({ path: `${SCREENSHOTS}infopoint-vienna-de.png`, fullPage: true });
+    await english(page);
+    for (const [number, label] of [
+      ['112', 'European emergency number'],
+      ['122', 'Fire brigade'],
+      ['133', 'Police'],
+      ['144', 'Ambulance'],
+    ]) {
+      await expect(emergency.getByTestId(`emergency-${number}`)).toContainText(label);
+    }
+    await expect(page.getByTestId('infopoint-address')).toContainText('Austria');
     await german(page);
   });
 

@@ -42,6 +42,41 @@ describe('infopoint', () => {
     }
   });
 
+  it("shows each location's address and country (the emergency numbers are the country's)", async () => {
+    const agent = await server.login('acme', 'member');
+    const locations = (await agent.get('/api/infopoint/read-location-list')).json().items as Array<{
+      name: string;
+      street: string | null;
+      postalCode: string | null;
+      city: string | null;
+      countryCode: string;
+    }>;
+    expect(locations.find((location) => location.name === 'Büro Wien')).toMatchObject({
+      street: 'Mariahilfer Straße 88',
+      postalCode: '1070',
+      city: 'Wien',
+      countryCode: 'AT',
+    });
+    expect(locations.find((location) => location.name === 'Werk Hamburg')).toMatchObject({ countryCode: 'DE' });
+  });
+
+  it('demo data: the contacts on a notice have phone numbers of their own', async () => {
+    const agent = await server.login('acme', 'member');
+    const locations = (await agent.get('/api/infopoint/read-location-list')).json().items as Array<{ uuid: string }>;
+    const numbers = new Map<string, string>();
+    for (const location of locations) {
+      const details = (await agent.post('/api/infopoint/read-member-groups', { locationUuid: location.uuid })).json();
+      for (const group of details.groups as Array<{ members: Array<{ uuid: string; phoneNumber: string | null }> }>) {
+        for (const member of group.members) {
+          expect(member.phoneNumber).not.toBeNull();
+          numbers.set(member.uuid, member.phoneNumber ?? '');
+        }
+      }
+    }
+    expect(numbers.size).toBeGreaterThan(3);
+    expect(new Set(numbers.values()).size).toBe(numbers.size);
+  });
+
   it("answers another client's location like an unknown one", async () => {
     const agent = await server.login('globex', 'admin');
     const [acmeLocation] = await server.db.query<{ uuid: string }>(

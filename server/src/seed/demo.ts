@@ -126,12 +126,19 @@ interface MemberSeed {
   language?: 'de_DE' | 'en_GB';
 }
 
+/**
+ * Every demo member gets a phone number of his own (the infopoint lists whom to call: one number shared by all would
+ * look like a fault), every second one a mobile number too. Numbered by the members inserted before him.
+ */
 async function insertMember(tx: Queryable, client: string, seed: MemberSeed, domain: string): Promise<string> {
   const rows = await tx.query<{ uuid: string }>(
     `INSERT INTO member (client_uuid, username, password_hash, role, email, first_name, last_name, status, archived_at,
-                         last_login_at, language, phone_number)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() - interval '30 days' END,
-             CASE WHEN $10::int IS NULL THEN NULL ELSE now() - make_interval(days => $10::int) END, $11, $12)
+                         last_login_at, language, phone_number, mobile_number)
+     SELECT $1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() - interval '30 days' END,
+            CASE WHEN $10::int IS NULL THEN NULL ELSE now() - make_interval(days => $10::int) END, $11,
+            '+49 30 2809 ' || lpad(seq::text, 4, '0'),
+            CASE WHEN seq % 2 = 0 THEN '+49 151 2809 ' || lpad(seq::text, 4, '0') END
+       FROM (SELECT count(*) + 1 AS seq FROM member) AS numbering
      RETURNING uuid`,
     [
       client,
@@ -145,7 +152,6 @@ async function insertMember(tx: Queryable, client: string, seed: MemberSeed, dom
       seed.archived ?? false,
       seed.lastLoginDaysAgo ?? null,
       seed.language ?? 'de_DE',
-      '+49 30 1234567',
     ],
   );
   return uuidOf(rows);
@@ -250,16 +256,16 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     const everyone = [...Object.values(acmeNamed), ...staff];
 
     const locations: string[] = [];
-    for (const [name, city, type, space] of [
-      ['Zentrale Berlin', 'Berlin', 'headquarters', 2400],
-      ['Werk Hamburg', 'Hamburg', 'branch', 5200],
-      ['Lager München', 'München', 'branch', 3100],
-      ['Büro Wien', 'Wien', 'branch', 420],
+    for (const [name, street, postalCode, city, type, space] of [
+      ['Zentrale Berlin', 'Friedrichstraße 120', '10117', 'Berlin', 'headquarters', 2400],
+      ['Werk Hamburg', 'Hafenstraße 12', '20457', 'Hamburg', 'branch', 5200],
+      ['Lager München', 'Lagerweg 5', '81829', 'München', 'branch', 3100],
+      ['Büro Wien', 'Mariahilfer Straße 88', '1070', 'Wien', 'branch', 420],
     ] as const) {
       const rows = await tx.query<{ uuid: string }>(
-        `INSERT INTO location (client_uuid, name, city, country_code, location_type, floor_space)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
-        [acme, name, city, city === 'Wien' ? 'AT' : 'DE', type, space],
+        `INSERT INTO location (client_uuid, name, street, postal_code, city, country_code, location_type, floor_space)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING uuid`,
+        [acme, name, street, postalCode, city, city === 'Wien' ? 'AT' : 'DE', type, space],
       );
       locations.push(uuidOf(rows));
     }

@@ -21,11 +21,14 @@ interface LocationRow {
   uuid: string;
   name: string;
   city: string | null;
+  street: string | null;
+  postal_code: string | null;
+  country_code: string;
   location_type: 'headquarters' | 'branch';
   group_count: number;
 }
 
-const LOCATION_COLUMNS = `l.uuid, l.name, l.city, l.location_type,
+const LOCATION_COLUMNS = `l.uuid, l.name, l.city, l.street, l.postal_code, l.country_code, l.location_type,
   (SELECT count(DISTINCT g.uuid) FROM member_group g JOIN member_group_member gm ON gm.member_group_uuid = g.uuid
      JOIN member m ON m.uuid = gm.member_uuid
     WHERE g.client_uuid = l.client_uuid AND m.archived_at IS NULL AND m.status = 'active'
@@ -37,6 +40,9 @@ function location(row: LocationRow): InfopointLocation {
     uuid: row.uuid,
     name: row.name,
     city: row.city,
+    street: row.street,
+    postalCode: row.postal_code,
+    countryCode: row.country_code,
     locationType: row.location_type,
     groupCount: row.group_count,
   };

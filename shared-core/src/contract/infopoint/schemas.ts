@@ -6,6 +6,11 @@ export const infopointLocationSchema = z.object({
   uuid: uuidSchema,
   name: z.string(),
   city: z.string().nullable(),
+  /** The postal address the infopoint shows beside the emergency numbers (whom to send where). */
+  street: z.string().nullable(),
+  postalCode: z.string().nullable(),
+  /** ISO 3166-1 alpha-2: the emergency numbers shown are this country's. */
+  countryCode: z.string(),
   locationType: z.enum(['headquarters', 'branch']),
   /** How many of the client's member groups have members for this location. */
   groupCount: z.int().min(0),

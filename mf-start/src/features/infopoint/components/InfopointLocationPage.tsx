@@ -1,8 +1,9 @@
-import type { InfopointContact } from '@dash/shared-core';
+import type { InfopointContact, InfopointLocation } from '@dash/shared-core';
 import { Link, PageHeader, Spinner, useParams } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { START_ROUTES } from '../../../routes';
 import { useInfopointGroups } from '../api/getInfopointGroups';
+import { emergencyNumbersFor } from '../model/emergencyNumbers';
 import './infopoint.css';
 
 /** A phone number as a tel: link (digits and a leading +), so that a phone can call it with one tap. */
@@ -33,6 +34,63 @@ function Contact({ contact }: { contact: InfopointContact }) {
   );
 }
 
+/** The country's name in the reader's language (de_DE -> "Österreich", en_GB -> "Austria"). */
+function countryName(countryCode: string, language: string): string {
+  try {
+    return new Intl.DisplayNames([language.replace('_', '-')], { type: 'region' }).of(countryCode) ?? countryCode;
+  } catch {
+    return countryCode;
+  }
+}
+
+/**
+ * First on the notice: the public emergency numbers of the location's country and the address to give the control
+ * centre. Large, since it is read in a hurry.
+ */
+function Emergency({ location }: { location: InfopointLocation }) {
+  const { t, i18n } = useTranslation('start');
+  const cityLine = [location.postalCode, location.city].filter(Boolean).join(' ');
+  return (
+    <section
+      className="ui-card infopoint__emergency"
+      aria-labelledby="infopoint-emergency"
+      data-testid="infopoint-emergency"
+    >
+      <h2 id="infopoint-emergency">{t('infopoint.emergency.title')}</h2>
+      <ul className="infopoint__emergency-numbers">
+        {emergencyNumbersFor(location.countryCode).map((entry) => (
+          <li key={entry.number} data-testid={`emergency-${entry.number}`}>
+            <a href={telHref(entry.number)} className="infopoint__emergency-number">
+              {entry.number}
+            </a>
+            <span>{t(`infopoint.emergency.service.${entry.service}`)}</span>
+          </li>
+        ))}
+      </ul>
+      <div className="infopoint__address" data-testid="infopoint-address">
+        <strong>{t('infopoint.emergency.address')}</strong>
+        <address>
+          {location.name}
+          {location.street && (
+            <>
+              <br />
+              {location.street}
+            </>
+          )}
+          {cityLine && (
+            <>
+              <br />
+              {cityLine}
+            </>
+          )}
+          <br />
+          {countryName(location.countryCode, i18n.language)}
+        </address>
+      </div>
+    </section>
+  );
+}
+
 /** One location's notice: the member groups with whom to call; printable for the staff room. */
 export default function InfopointLocationPage() {
   const { t } = useTranslation('start');
@@ -59,6 +117,7 @@ export default function InfopointLocationPage() {
         </button>
       </div>
       <p className="infopoint__print-only">{t('infopoint.printIntro', { location: location.name })}</p>
+      <Emergency location={location} />
       {groups.length === 0 && <p className="ui-empty">{t('infopoint.noGroups')}</p>}
       <div className="infopoint__groups">
         {groups.map((group) => (
