@@ -108,13 +108,30 @@ test.describe('company settings (super-admin)', () => {
     await expect(page.getByRole('heading', { name: 'Konfiguration' })).toBeVisible();
   });
 
-  test('an admin has no company settings: no sidebar entry, and the route answers with the permission toast', async ({
+  test('an admin manages the master data; the configuration answers him with the permission toast', async ({
     page,
   }) => {
     await signIn(page, 'acme', 'admin');
-    await expect(page.getByRole('button', { name: 'Einstellungen' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Einstellungen' }).click();
+    await expect(page.getByRole('link', { name: 'Konfiguration' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Stammdaten' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/company\/settings\/details$/);
+    const form = page.getByTestId('company-details-form');
+    await expect(form.getByLabel('Firmenname')).toHaveValue('ACME Sicherheit GmbH');
+    await expect(page.getByTestId('toast-danger')).toHaveCount(0);
+    await form.getByLabel('Adresszusatz').fill('Empfang Haus B');
+    await form.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByTestId('toast-success')).toContainText('Die Stammdaten wurden gespeichert.');
+
+    await switchLanguage(page, 'en_GB');
+    const english = page.getByTestId('company-details-form');
+    await expect(page.getByRole('heading', { name: 'Master data' })).toBeVisible();
+    await english.getByLabel('Address line 2').fill('');
+    await english.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByTestId('toast-success').last()).toContainText('The company details have been saved.');
     await page.goto('/dashboard/company/settings/configuration');
+    await expect(page.getByTestId('toast-danger')).toContainText('You have no permission for this page.');
     await expect(page.getByTestId('company-configuration-form')).toHaveCount(0);
-    await expect(page.getByTestId('toast-danger')).toBeVisible();
+    await switchLanguage(page, 'de_DE');
   });
 });

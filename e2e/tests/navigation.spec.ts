@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { recordRemoteDownloads, signIn, waitForQuietNetwork } from './helpers';
+import { apiSession, recordRemoteDownloads, signIn, switchLanguage, waitForQuietNetwork } from './helpers';
 
 /** Every script the page downloaded, whatever its origin or path (chunks, remote entries, shared modules). */
 function recordScripts(page: Page): Set<string> {
@@ -129,14 +129,53 @@ test.describe('navigation through every area', () => {
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
   });
 
+  test('staff entering a company page by its address get the error toast and the start page, not "not found"', async ({
+    page,
+  }) => {
+    await signIn(page, 'acme', 'member');
+    await page.goto('/dashboard/company/members/list');
+    await expect(page.getByTestId('toast-danger')).toContainText('Sie haben keine Berechtigung für diese Seite.');
+    await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+
+    await switchLanguage(page, 'en_GB');
+    await page.goto('/dashboard/company/settings/details');
+    await expect(page.getByTestId('toast-danger').last()).toContainText('You have no permission for this page.');
+    await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
+    await expect(page.getByTestId('not-found')).toHaveCount(0);
+    await switchLanguage(page, 'de_DE');
+  });
+
+  test('an ou-admin on an e-learning tab he may not open gets the error toast and a tab he may open', async ({
+    page,
+    baseURL,
+  }) => {
+    const admin = await apiSession(baseURL ?? '', 'acme', 'admin');
+    const catalog = await admin.post<{ items: { uuid: string }[] }>('/api/elearning/read-catalog', {});
+    await admin.dispose();
+    const uuid = catalog.items[0]?.uuid ?? '';
+    await signIn(page, 'acme', 'ou.admin');
+    await page.goto(`/dashboard/apps/elearnings/catalog/details/${uuid}/settings`);
+    await expect(page.getByTestId('toast-danger')).toContainText('Sie haben keine Berechtigung für diese Seite.');
+    await expect(page).toHaveURL(new RegExp(`/catalog/details/${uuid}/org-units$`));
+
+    await switchLanguage(page, 'en_GB');
+    await page.goto(`/dashboard/apps/elearnings/catalog/details/${uuid}/settings`);
+    await expect(page.getByTestId('toast-danger').last()).toContainText('You have no permission for this page.');
+    await expect(page).toHaveURL(new RegExp(`/catalog/details/${uuid}/org-units$`));
+    await switchLanguage(page, 'de_DE');
+  });
+
   test('an area the client has switched off is never downloaded', async ({ page }) => {
     const downloads = recordRemoteDownloads(page);
     await signIn(page, 'globex', 'admin');
     const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await expect(sidebar.getByRole('button', { name: 'E-Learnings' })).toBeVisible();
     await expect(sidebar.getByRole('button', { name: 'Gefährdungsbeurteilungen' })).toHaveCount(0);
+    // A switched-off app is a route the member may not open: the route guard's toast, then the start page.
     await page.goto('/dashboard/apps/risk-assessments/catalog/list');
-    await expect(page.getByTestId('not-found')).toBeVisible();
+    await expect(page.getByTestId('toast-danger')).toContainText('keine Berechtigung');
+    await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
     expect([...downloads]).toContain('mf-elearnings');
     expect([...downloads]).not.toContain('mf-risk-assessments');
   });

@@ -1,8 +1,8 @@
 import { hasAnyPermission, type Permission } from '@dash/shared-core';
-import { PageHeader, Spinner, Tabs, useMemberState, useParams } from '@dash/shared-ui';
-import { lazy, Suspense } from 'react';
+import { PageHeader, Spinner, showToast, Tabs, useMemberState, useNavigate, useParams } from '@dash/shared-ui';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ELEARNING_ROUTES, type ElearningTab } from '../../../routes';
+import { ELEARNING_ROUTES, ELEARNING_TABS, type ElearningTab, elearningDetailsPath } from '../../../routes';
 import { CoursePackageSection } from '../../package/components/CoursePackageSection';
 import { useElearningDetails } from '../api/getDetails';
 import { SettingsTab } from './SettingsTab';
@@ -22,6 +22,17 @@ export default function ElearningDetailsPage() {
   const { elearningUuid = '', tabId = 'settings' } = useParams();
   const permissions = useMemberState()?.member.permissions ?? [];
   const query = useElearningDetails(elearningUuid);
+  const tab = (tabId in TAB_PERMISSIONS ? tabId : 'settings') as ElearningTab;
+  const allowed = hasAnyPermission(permissions, TAB_PERMISSIONS[tab]);
+  const firstAllowed = ELEARNING_TABS.find((candidate) => hasAnyPermission(permissions, TAB_PERMISSIONS[candidate]));
+  const navigate = useNavigate();
+  // Route guard for a tab (spec section 2): the error toast, then the first tab the member may open (the page's
+  // route needs one of them).
+  useEffect(() => {
+    if (allowed) return;
+    showToast({ type: 'danger', title: t('common:toast.errorTitle'), message: t('common:guard.forbidden') });
+    if (firstAllowed) navigate(elearningDetailsPath(elearningUuid, firstAllowed), { replace: true });
+  }, [allowed, firstAllowed, navigate, elearningUuid, t]);
   const back = { to: ELEARNING_ROUTES.catalogList, label: t('details.backToList') };
   if (query.isPending) return <Spinner />;
   if (query.isError || !query.data) {
@@ -33,8 +44,6 @@ export default function ElearningDetailsPage() {
     );
   }
   const elearning = query.data;
-  const tab = (tabId in TAB_PERMISSIONS ? tabId : 'settings') as ElearningTab;
-  const allowed = hasAnyPermission(permissions, TAB_PERMISSIONS[tab]);
   return (
     <>
       <PageHeader title={elearning.title} link={back} />
@@ -56,9 +65,7 @@ export default function ElearningDetailsPage() {
           { id: 'analytics', label: t('details.tabs.analytics'), permissions: TAB_PERMISSIONS.analytics },
         ]}
       />
-      {!allowed ? (
-        <p className="ui-alert ui-alert--danger">{t('details.noPermission')}</p>
-      ) : (
+      {allowed && (
         <Suspense fallback={<Spinner />}>
           {tab === 'settings' && <CoursePackageSection elearningUuid={elearningUuid} />}
           {tab === 'settings' && <SettingsTab uuid={elearningUuid} />}
