@@ -36,6 +36,8 @@ test('add a member with an umlaut name, find, edit, archive, restore and delete 
   // The username follows the name (umlauts transliterated).
   await expect(modal.getByLabel('Benutzername')).toHaveValue(`juergen.oeztuerk${suffix}`);
   await modal.getByLabel('E-Mail').fill(`juergen${suffix}@example.de`);
+  // The countries offered for the address (spec: AT and DE), as in the company and location forms.
+  await expect(modal.getByLabel('Land').locator('option:not([value=""])')).toHaveText(['Deutschland', 'Österreich']);
   await expectNoSeriousAxeViolations(page, '[data-testid=add-member-modal]', '[data-testid=add-member-modal]');
   await page.screenshot({ path: '/tmp/members-shots/add-de.png', fullPage: true });
   // Keyboard: the submit button is reached with Tab and pressed with Enter.
@@ -157,6 +159,7 @@ test('in English: add a member by keyboard, edit the details, change the org uni
     await expect(modal.getByTestId('username-taken')).toHaveCount(0);
     await expect(modal.getByLabel('Country')).toHaveValue('DE');
     await expect(modal.getByLabel('Country').locator('option:checked')).toHaveText('Germany');
+    await expect(modal.getByLabel('Country').locator('option:not([value=""])')).toHaveText(['Austria', 'Germany']);
     // The org unit tree, indented: a unit below another sits further right.
     const pickUnits = modal.getByTestId('pick-org-units');
     const root = pickUnits.getByRole('checkbox', { name: /ACME Sicherheit GmbH/ });

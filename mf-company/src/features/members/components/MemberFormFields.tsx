@@ -12,7 +12,7 @@ import {
   username as usernameRule,
 } from '@dash/shared-core';
 import { phoneNumber } from '@dash/shared-core/phone';
-import { COUNTRIES, zipcode } from '@dash/shared-core/postal';
+import { zipcode } from '@dash/shared-core/postal';
 import {
   CheckboxField,
   DateField,
@@ -99,10 +99,10 @@ export function MemberFormFields({
 }) {
   const { t, i18n } = useTranslation('company');
   const locale = localeOf(i18n.language as Language);
-  const countries = useMemo(() => countryOptions(COUNTRIES, locale), [locale]);
   const role = useMemberState()?.member.roleIdentifier;
   const [nameTyped, setNameTyped] = useState(false);
   const { values } = form;
+  const countries = useMemo(() => countryOptions(locale, values.country), [locale, values.country]);
 
   const setName = (name: 'firstName' | 'lastName') => (value: string) => {
     form.set(name)(value);

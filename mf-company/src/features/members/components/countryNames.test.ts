@@ -1,25 +1,37 @@
+import { OFFERED_COUNTRIES } from '@dash/shared-core';
+import { findCountry, NON_ISO_CODES } from '@dash/shared-core/postal';
 import { describe, expect, it } from 'vitest';
 import { countryOptions } from './countryNames';
 
-const countries = [
-  { alpha2: 'AT', countryName: 'Austria' },
-  { alpha2: 'DE', countryName: 'Germany' },
-  { alpha2: 'DK', countryName: 'Denmark' },
-  { alpha2: 'XK', countryName: 'Kosovo' },
-];
-
 describe('countryOptions', () => {
-  it('names the countries in German, sorted as German sorts (Ä with A)', () => {
-    expect(countryOptions(countries, 'de-DE').map((option) => option.label)).toEqual([
-      'Dänemark',
-      'Deutschland',
-      'Kosovo',
-      'Österreich',
+  it('offers the configured countries only (spec: AT and DE), named in German, sorted as German sorts', () => {
+    expect(countryOptions('de-DE')).toEqual([
+      { value: 'DE', label: 'Deutschland' },
+      { value: 'AT', label: 'Österreich' },
     ]);
   });
   it('names them in English', () => {
-    const options = countryOptions(countries, 'en-GB');
-    expect(options.find((option) => option.value === 'DE')?.label).toBe('Germany');
-    expect(options.map((option) => option.value)).toEqual(['AT', 'DK', 'DE', 'XK']);
+    expect(countryOptions('en-GB')).toEqual([
+      { value: 'AT', label: 'Austria' },
+      { value: 'DE', label: 'Germany' },
+    ]);
+  });
+  it("keeps a member's stored country outside the list, once, so that saving does not change it unseen", () => {
+    expect(countryOptions('de-DE', 'CH').map((option) => option.value)).toEqual(['DE', 'AT', 'CH']);
+    expect(countryOptions('de-DE', 'AT')).toHaveLength(2);
+    expect(countryOptions('de-DE', '')).toHaveLength(2);
+  });
+  it('a licensee list is offered as given, without duplicates', () => {
+    expect(countryOptions('en-GB', null, ['DE', 'CH', 'DE']).map((option) => option.value)).toEqual(['DE', 'CH']);
+  });
+});
+
+describe('the offered countries', () => {
+  it('are ISO 3166-1 codes the postal validator knows, each once', () => {
+    expect(new Set(OFFERED_COUNTRIES).size).toBe(OFFERED_COUNTRIES.length);
+    for (const code of OFFERED_COUNTRIES) {
+      expect(NON_ISO_CODES).not.toContain(code);
+      expect(findCountry(code)?.alpha2).toBe(code);
+    }
   });
 });

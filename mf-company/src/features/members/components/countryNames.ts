@@ -1,14 +1,19 @@
+import { OFFERED_COUNTRIES } from '@dash/shared-core';
+
 /**
- * Country choices in the page's language ("Deutschland", "Germany"), sorted as that language sorts: the postal data
- * names countries in English only. A code the browser cannot name keeps the data's English name.
+ * The address countries of the member form: the offered ones (spec: AT and DE), plus a member's stored country
+ * outside them (an import or an older record), so that opening and saving the form does not change it unseen.
+ * Named in the page's language ("Deutschland", "Germany") and sorted as that language sorts.
  */
 export function countryOptions(
-  countries: readonly { alpha2: string; countryName: string }[],
   locale: string,
+  current?: string | null,
+  offered: readonly string[] = OFFERED_COUNTRIES,
 ): { value: string; label: string }[] {
-  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  const names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'code' });
   const collator = new Intl.Collator(locale);
-  return countries
-    .map((country) => ({ value: country.alpha2, label: names.of(country.alpha2) ?? country.countryName }))
+  const codes = current && !offered.includes(current) ? [...offered, current] : offered;
+  return [...new Set(codes)]
+    .map((code) => ({ value: code, label: names.of(code) ?? code }))
     .sort((left, right) => collator.compare(left.label, right.label));
 }
