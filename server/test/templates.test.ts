@@ -1,5 +1,6 @@
 /** Templates (issue 17): upload (multipart, its own route and limit), list with category and search, download, delete. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installShippedTemplates, SHIPPED_TEMPLATES } from '../src/modules/templates/shippedContent';
 import { type Agent, createTestServer, expectError, type TestServer } from './helpers';
 
 let server: TestServer;
@@ -102,6 +103,57 @@ describe('templates', () => {
     expect((await admin.post('/api/templates/delete', { uuid: template.uuid })).statusCode).toBe(200);
     expect((await member.post('/api/templates/read-list', list({ search: 'gabel' }))).json().total).toBe(0);
     expectError(await member.get(found.items[0].downloadUrl), 404, 'File.NotFound');
+  });
+
+  it('ships starting documents: a client created after the start finds them and downloads Word files', async () => {
+    const [client] = await server.db.query<{ uuid: string }>(
+      `INSERT INTO client (licensee_uuid, identifier, name, feature_templates)
+       SELECT uuid, 'newcomer', 'Newcomer GmbH', true FROM licensee WHERE is_default RETURNING uuid`,
+    );
+    await server.db.query(
+      `INSERT INTO member (client_uuid, username, password_hash, role, email, first_name, last_name)
+       SELECT $1, 'admin', password_hash, 'admin', 'admin@newcomer.example', 'Nora', 'Neu' FROM member
+        WHERE username = 'admin' AND client_uuid = (SELECT uuid FROM client WHERE identifier = 'acme')`,
+      [client?.uuid],
+    );
+    const newcomer = await server.login('newcomer', 'admin');
+    const found = (await newcomer.post('/api/templates/read-list', list())).json();
+    const titles = found.items.map((item: { title: string }) => item.title);
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Betriebsanweisung für Arbeitsmittel und Maschinen (Vorlage)',
+        'Operating instructions for work equipment and machines (template)',
+        'Unterweisungsnachweis (Vorlage)',
+        'Safety instruction record (template)',
+      ]),
+    );
+    const record = found.items.find((item: { title: string }) => item.title === 'Unterweisungsnachweis (Vorlage)');
+    expect(record).toMatchObject({
+      category: 'forms',
+      source: 'licensee',
+      filename: 'Unterweisungsnachweis-Vorlage.docx',
+    });
+    const download = await newcomer.get(record.downloadUrl);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    // A zip archive holding the Word document part.
+    expect(download.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(download.rawPayload.includes(Buffer.from('word/document.xml'))).toBe(true);
+    // Read-only for the client; the partner licensee's clients have their own copies.
+    expectError(await newcomer.post('/api/templates/delete', { uuid: record.uuid }), 404, 'Template.NotFound');
+    const initech = await server.login('initech', 'admin', { host: 'partner.localhost' });
+    const partner = (await initech.post('/api/templates/read-list', list({ category: 'forms' }))).json();
+    expect(partner.items.map((item: { title: string }) => item.title)).toContain('Unterweisungsnachweis (Vorlage)');
+    // A second start installs nothing twice.
+    const count = async () =>
+      (await server.db.query<{ n: number }>("SELECT count(*)::int AS n FROM file WHERE type LIKE 'shipped:%'"))[0]?.n;
+    const before = await count();
+    await server.db.transaction((tx) => installShippedTemplates(tx));
+    expect(await count()).toBe(before);
+    const [licensees] = await server.db.query<{ n: number }>('SELECT count(*)::int AS n FROM licensee');
+    expect(before).toBe(SHIPPED_TEMPLATES.length * (licensees?.n ?? 0));
   });
 
   it("lists the licensee's templates for every client of the licensee, read-only", async () => {

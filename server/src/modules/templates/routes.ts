@@ -3,13 +3,14 @@ import { ENDPOINTS, type Template, templateCategorySchema } from '@dash/shared-c
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { recordAudit } from '../../core/audit/auditTrail';
-import type { Database } from '../../core/db/database';
+import { type Database, LOCK_KEYS } from '../../core/db/database';
 import { likePattern, orderBy } from '../../core/db/rows';
 import { readTablePage } from '../../core/db/tablePage';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { loadSession, type SessionContext } from '../auth/sessions';
 import { type MultipartBody, parseMultipart, UploadedFile } from './multipart';
+import { installShippedTemplates } from './shippedContent';
 
 /** Spec section 9 "Uploads": at most 5 MB, these types. The stored content type comes from the extension. */
 export const TEMPLATE_MAX_BYTES = 5 * 1024 * 1024;
@@ -142,6 +143,10 @@ async function sessionFor(
 
 /** Templates (apps/templates, flag `templates`): list, download, and the client's own uploads and deletes. */
 export function registerTemplateRoutes(app: FastifyInstance, db: Database): void {
+  // The shipped starting documents: installed for every licensee on start, so that a new client has them on day one.
+  app.addHook('onReady', async () => {
+    await db.exclusively(LOCK_KEYS.content, () => db.transaction((tx) => installShippedTemplates(tx)));
+  });
   registerEndpoint(app, db, ENDPOINTS.templateList, async ({ body, session }) => {
     const params: unknown[] = [session.clientUuid];
     let where = `WHERE ${VISIBLE}`;
