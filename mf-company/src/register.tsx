@@ -21,6 +21,8 @@ export default function register(): AreaRegistration {
       },
       {
         path: COMPANY_ROUTES.memberImport,
+        title: 'company:memberImport.title',
+        breadcrumbParent: 'company-members-list',
         load: () => import('./features/memberImport/components/MemberImportPage'),
         permissions: ['member-import.import'],
       },

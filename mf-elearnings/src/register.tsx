@@ -31,6 +31,8 @@ export default function register(): AreaRegistration {
       {
         // The player: the course across the content area, with the way back in its header.
         path: ELEARNING_ROUTES.execution,
+        title: 'elearnings:execution.title',
+        breadcrumbParent: 'apps-elearnings-my',
         load: () => import('./features/player/components/PlayerPage'),
         permissions: ['elearning.read-member-tasks'],
         featureFlag: 'elearnings',

@@ -51,6 +51,8 @@ export default function register(): AreaRegistration {
       },
       {
         path: RISK_ASSESSMENT_ROUTES.execution,
+        title: 'riskAssessments:execution.title',
+        breadcrumbParent: 'apps-risk-assessments-my',
         load: () => import('./features/execution/components/ExecutionPage'),
         permissions: ['risk-assessment.read-member-tasks'],
         featureFlag: 'riskAssessments',

@@ -32,6 +32,11 @@ export interface AreaRoute {
   layout?: PageLayout;
   /** Translation key of the page's name, for the breadcrumb of pages that have no sidebar entry. */
   title?: string;
+  /**
+   * The id of the sidebar entry a page without one of its own belongs under (an execution page under "My analyses"):
+   * its breadcrumb shows that entry's trail, then `title`.
+   */
+  breadcrumbParent?: string;
   /** Print layout only: paper orientation. */
   orientation?: 'portrait' | 'landscape';
   /** Empty layout only: show the licensee footer. */

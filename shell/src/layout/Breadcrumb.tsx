@@ -2,22 +2,25 @@ import type { NavItem } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useAreaStore } from '../federation/areaStore';
-import { activeTrail } from './navigation';
+import { activeTrail, trailTo } from './navigation';
 
 /** Starts at /dashboard, then the section and the sidebar entries down to the current page. */
 export function Breadcrumb({ items }: { items: NavItem[] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const trail = activeTrail(items, pathname);
-  const section = trail[0]?.section;
   const areas = useAreaStore((state) => state.areas);
-  // Pages without a sidebar entry (the profile) name themselves through their route.
-  const title =
-    trail.length === 0
+  const activeItems = activeTrail(items, pathname);
+  // Pages without a sidebar entry (the profile, an execution page, the member import) name themselves through their
+  // route, under the sidebar entry they belong to.
+  const route =
+    activeItems.length === 0
       ? Object.values(areas)
           .flatMap((entry) => entry.registration?.routes ?? [])
-          .find((route) => route.title && matchPath(route.path, pathname))?.title
+          .find((candidate) => candidate.title && matchPath(candidate.path, pathname))
       : undefined;
+  const trail = route?.breadcrumbParent ? trailTo(items, route.breadcrumbParent) : activeItems;
+  const section = trail[0]?.section;
+  const title = route?.title;
   return (
     <nav className="shell-breadcrumb" aria-label={t('common:breadcrumb.label')}>
       <ol>

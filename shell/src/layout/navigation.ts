@@ -58,3 +58,15 @@ export function activeTrail(items: NavItem[], pathname: string): NavItem[] {
   }
   return [];
 }
+
+/** The trail of visible items down to the item with this id; empty when it is not visible (for the breadcrumb). */
+export function trailTo(items: NavItem[], id: string): NavItem[] {
+  for (const item of items) {
+    if (item.id === id) return [item];
+    if (item.children) {
+      const child = trailTo(item.children, id);
+      if (child.length > 0) return [item, ...child];
+    }
+  }
+  return [];
+}
