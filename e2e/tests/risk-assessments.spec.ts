@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { apiSession, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = '../test-results/screenshots/risk-';
 
@@ -91,13 +91,15 @@ test.describe('risk assessments', () => {
     await expect(page.getByRole('heading', { name: 'Arbeitsorganisation' })).toBeVisible();
     await expect(page.getByTestId('execution-progress')).toContainText('8 von 17 Fragen beantwortet');
 
-    // A second browser of the same member sees who holds the lock and until when, and cannot answer.
+    // A second browser of the same member is told that she herself holds the lock, until when, and cannot answer
+    // there unless she continues there.
     const second = await browser.newContext();
     const other = await second.newPage();
     await signIn(other, 'acme', 'member');
     await other.goto(url);
-    await expect(other.getByTestId('execution-locked')).toContainText('Mara Mitarbeiter');
+    await expect(other.getByTestId('execution-locked')).toContainText('in einem anderen Fenster');
     await expect(other.getByTestId('execution-locked')).toContainText(/gesperrt bis \d{2}:\d{2}/);
+    await expect(other.getByRole('button', { name: 'Hier fortsetzen' })).toBeVisible();
     await expect(other.locator('.ra-question input').first()).toBeDisabled();
     await other.screenshot({ path: `${SCREENSHOTS}locked-de.png`, fullPage: true });
     await second.close();
@@ -147,5 +149,60 @@ test.describe('risk assessments', () => {
     await expect(page.getByTestId('execution-completed')).toContainText('Completed by Mara Mitarbeiter');
     await page.screenshot({ path: `${SCREENSHOTS}completed-en.png`, fullPage: true });
     await switchLanguage(page, 'de_DE');
+  });
+
+  test('a member continues her analysis in a second tab at once; the first tab is told and stops saving', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const admin = await apiSession(baseURL ?? '', 'acme', 'admin');
+    const title = `Übernahme ${Date.now()}`;
+    const { uuid } = await admin.post<{ uuid: string }>('/api/risk-assessment/save-settings', {
+      title,
+      type: 'general-hazards',
+      dueDate: '2030-06-30',
+      active: true,
+    });
+    const units = await admin.post<{ items: { uuid: string; orgUnitName: string }[] }>(
+      '/api/org-unit/org-unit-list',
+      {},
+    );
+    const produktion = units.items.find((unit) => unit.orgUnitName === 'Produktion');
+    await admin.post('/api/risk-assessment/assign-org-units', { uuid, orgUnitUuids: [produktion?.uuid] });
+    await admin.dispose();
+
+    await signIn(page, 'acme', 'member');
+    await page.goto('/dashboard/apps/risk-assessments/my-analyses');
+    await page.getByRole('button', { name: `Beginnen: ${title}` }).click();
+    await expect(page).toHaveURL(/\/execution\/[0-9a-f-]+$/);
+    const questions = page.locator('.ra-question');
+    await questions.nth(0).locator('input').first().check();
+    await expect(page.getByText('Gespeichert', { exact: true })).toBeVisible();
+
+    // The same member, the same browser, a second tab: she is told it is herself, and continues here at once.
+    const tab = await context.newPage();
+    await tab.goto(page.url());
+    const locked = tab.getByTestId('execution-locked');
+    await expect(locked).toContainText('Sie bearbeiten diese Analyse bereits in einem anderen Fenster');
+    await expect(tab.locator('.ra-question input').first()).toBeDisabled();
+    await tab.screenshot({ path: `${SCREENSHOTS}open-elsewhere-de.png`, fullPage: true });
+    await expectNoSeriousAxeViolations(tab, 'analysis open in another window');
+    await tab.getByRole('button', { name: 'Hier fortsetzen' }).click();
+    await expect(locked).toHaveCount(0);
+    const tabQuestions = tab.locator('.ra-question');
+    await expect(tabQuestions.nth(0).locator('input:checked')).toHaveCount(1);
+    await tabQuestions.nth(1).locator('input').first().check();
+    await expect(tab.getByText('Gespeichert', { exact: true })).toBeVisible();
+
+    // The first tab's next save is refused: it says so, stops saving, and its answer is not stored.
+    await questions.nth(2).locator('input').first().check();
+    await expect(page.getByTestId('execution-locked')).toContainText(
+      'in einem anderen Fenster oder auf einem anderen Gerät fortgesetzt',
+    );
+    await expect(questions.nth(3).locator('input').first()).toBeDisabled();
+    await page.screenshot({ path: `${SCREENSHOTS}taken-over-de.png`, fullPage: true });
+    await tab.reload();
+    await expect(tab.getByTestId('execution-progress')).toContainText('2 von');
   });
 });

@@ -508,18 +508,19 @@ describe("members' analyses", () => {
     expect(opened.lock).toMatchObject({ mine: true, lockedByName: 'Mara Mitarbeiter' });
     const secondBrowser = await server.login('acme', 'member');
     const seen = riskAssessmentExecutionSchema.parse(await ok(secondBrowser, 'read-execution', { uuid: execution }));
-    expect(seen.lock).toMatchObject({ mine: false, lockedByName: 'Mara Mitarbeiter' });
+    expect(seen.lock).toMatchObject({ mine: false, mineElsewhere: true, lockedByName: 'Mara Mitarbeiter' });
     expect(Date.parse(seen.lock?.lockedUntil ?? '')).toBeGreaterThan(Date.now());
     const [answer] = await allAnswers('general-hazards', 1);
+    // Her other browser holds it: this one writes nothing until she takes over.
     expectError(
       await secondBrowser.post(`${API}/save-execution`, { uuid: execution, currentPage: 0, answers: [answer] }),
       409,
-      'RiskAssessmentExecution.Locked',
+      'RiskAssessmentExecution.TakenOver',
     );
     expectError(
       await secondBrowser.post(`${API}/complete-execution`, { uuid: execution }),
       409,
-      'RiskAssessmentExecution.Locked',
+      'RiskAssessmentExecution.TakenOver',
     );
     // The holder's save renews the lock.
     await server.db.query(
@@ -546,6 +547,78 @@ describe("members' analyses", () => {
     expect(
       riskAssessmentExecutionSchema.parse(await ok(member, 'read-execution', { uuid: execution })).lock?.mine,
     ).toBe(true);
+  });
+
+  it('the owner takes her analysis over from her other window at once; the old window is told; others stay out', async () => {
+    const uuid = await createTask('general-hazards');
+    const [location] = await server.db.query<{ uuid: string }>(
+      'SELECT uuid FROM location WHERE client_uuid = $1 ORDER BY name LIMIT 1',
+      [ids.acme],
+    );
+    // A shared location inspection: two responsible members work on one execution.
+    const adminUuid = await memberUuid(server.db, 'acme', 'admin');
+    for (const who of [ids.member, adminUuid]) {
+      await server.db.query(
+        `INSERT INTO location_member (location_uuid, member_uuid, responsible) VALUES ($1, $2, true)
+         ON CONFLICT (location_uuid, member_uuid) DO UPDATE SET responsible = true`,
+        [location?.uuid, who],
+      );
+    }
+    await ok(admin, 'assign-location', { uuid, locationUuid: location?.uuid });
+    const execution = await startAnalysis(member, uuid);
+    expect(await startAnalysis(admin, uuid)).toBe(execution);
+    const [first, second] = await allAnswers('general-hazards', 1);
+    const tabA = crypto.randomUUID();
+    const tabB = crypto.randomUUID();
+    const read = async (agent: Agent, body: Record<string, unknown>) =>
+      riskAssessmentExecutionSchema.parse(await ok(agent, 'read-execution', { uuid: execution, ...body }));
+
+    expect((await read(member, { windowId: tabA })).lock).toMatchObject({ mine: true, mineElsewhere: false });
+    // Her second tab (same session) is told that she herself holds it, and may take over.
+    expect((await read(member, { windowId: tabB })).lock).toMatchObject({ mine: false, mineElsewhere: true });
+    expect((await read(member, { windowId: tabB, takeOver: true })).lock).toMatchObject({ mine: true });
+    await ok(member, 'save-execution', { uuid: execution, windowId: tabB, currentPage: 0, answers: [first] });
+    // The old tab's next save (or heartbeat) is refused with its own code, and writes nothing.
+    expectError(
+      await member.post(`${API}/save-execution`, {
+        uuid: execution,
+        windowId: tabA,
+        currentPage: 0,
+        answers: [second],
+      }),
+      409,
+      'RiskAssessmentExecution.TakenOver',
+    );
+    expectError(
+      await member.post(`${API}/complete-execution`, { uuid: execution, windowId: tabA }),
+      409,
+      'RiskAssessmentExecution.TakenOver',
+    );
+    expect((await read(member, { windowId: tabB })).answers.map((answer) => answer.questionKey)).toEqual([
+      first?.questionKey,
+    ]);
+
+    // Another member sees who holds it and cannot take it over, nor save.
+    const seen = await read(admin, { windowId: crypto.randomUUID() });
+    expect(seen.lock).toMatchObject({ mine: false, mineElsewhere: false, lockedByName: 'Mara Mitarbeiter' });
+    expectError(
+      await admin.post(`${API}/read-execution`, { uuid: execution, windowId: crypto.randomUUID(), takeOver: true }),
+      409,
+      'RiskAssessmentExecution.Locked',
+    );
+    expectError(
+      await admin.post(`${API}/save-execution`, { uuid: execution, currentPage: 0, answers: [second] }),
+      409,
+      'RiskAssessmentExecution.Locked',
+    );
+    // Her other device (a new session) takes over the same way.
+    const otherDevice = await server.login('acme', 'member');
+    expect((await read(otherDevice, { windowId: tabA, takeOver: true })).lock).toMatchObject({ mine: true });
+    expectError(
+      await member.post(`${API}/save-execution`, { uuid: execution, windowId: tabB, currentPage: 0, answers: [] }),
+      409,
+      'RiskAssessmentExecution.TakenOver',
+    );
   });
 
   it('saves are idempotent, resume where the member left, and refuse unknown questions or values', async () => {

@@ -124,6 +124,7 @@ export const ERROR_CODES = [
   'ElearningPackage.InvalidManifest',
   'RiskAssessmentExecution.AlreadyCompleted',
   'RiskAssessmentExecution.Locked',
+  'RiskAssessmentExecution.TakenOver',
   'RiskAssessmentExecution.NotFound',
   'RiskAssessmentExecution.NotMembers',
   'RiskAssessmentExecution.Incomplete',

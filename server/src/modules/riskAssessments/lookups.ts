@@ -84,6 +84,7 @@ interface ExecutionRow {
   current_page: number;
   completed_at: unknown;
   lock_token: string | null;
+  locked_by_member_uuid: string | null;
   locked_until: unknown;
   locked_by_name: string | null;
   lock_live: boolean;
@@ -105,7 +106,8 @@ export async function loadExecution(
   const [row] = await tx.query<ExecutionRow>(
     `SELECT e.uuid, e.task_uuid, e.assignment_uuid, e.member_uuid, t.title, t.type, ty.kind, t.active, t.status,
             a.org_unit_uuid, a.location_uuid, o.name AS org_unit_name, l.name AS location_name,
-            t.due_date::text AS due_date, e.current_page, e.completed_at, e.lock_token, e.locked_until,
+            t.due_date::text AS due_date, e.current_page, e.completed_at, e.lock_token, e.locked_by_member_uuid,
+            e.locked_until,
             lm.first_name || ' ' || lm.last_name AS locked_by_name, e.locked_until > now() AS lock_live,
             EXISTS (SELECT 1 FROM risk_assessment_member_task mt
                      WHERE mt.assignment_uuid = e.assignment_uuid AND mt.member_uuid = $3
@@ -126,7 +128,29 @@ export async function loadExecution(
   return row;
 }
 
-/** Held by another browser and not yet expired. */
-export function lockedByOther(row: ExecutionRow, session: SessionContext): boolean {
-  return row.lock_live && row.lock_token !== null && row.lock_token !== session.tokenHash;
+/**
+ * Who holds a lock: one window of one session. A caller that names no window (an older page, a script) holds it for
+ * its whole session, as before windows were told apart.
+ */
+export function lockHolder(session: SessionContext, windowId: string | undefined): string {
+  return windowId ? `${session.tokenHash}:${windowId}` : session.tokenHash;
+}
+
+/** Held by another window (or browser) and not yet expired. */
+export function lockedByOther(row: ExecutionRow, holder: string): boolean {
+  return row.lock_live && row.lock_token !== null && row.lock_token !== holder;
+}
+
+/** Held by another window, and that window is the signed-in member's own: she may take it over. */
+export function lockedByMyOtherWindow(row: ExecutionRow, session: SessionContext, holder: string): boolean {
+  return lockedByOther(row, holder) && row.locked_by_member_uuid === session.memberUuid;
+}
+
+/**
+ * Refuses a write while another window holds the lock: taken over by the member's own other window (this one stops
+ * saving and says so), or held by someone else.
+ */
+export function assertHoldsLock(row: ExecutionRow, session: SessionContext, holder: string): void {
+  if (lockedByMyOtherWindow(row, session, holder)) throw new ApiHttpError(409, 'RiskAssessmentExecution.TakenOver');
+  if (lockedByOther(row, holder)) throw new ApiHttpError(409, 'RiskAssessmentExecution.Locked');
 }

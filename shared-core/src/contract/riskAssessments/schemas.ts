@@ -214,8 +214,13 @@ export const riskAssessmentAnswerSchema = z.strictObject({
 export type RiskAssessmentAnswer = z.infer<typeof riskAssessmentAnswerSchema>;
 
 export const riskAssessmentLockSchema = z.object({
-  /** True when this browser holds the lock and may save. */
+  /** True when this window holds the lock and may save. */
   mine: z.boolean(),
+  mineElsewhere: z
+    .boolean()
+    .describe(
+      'Held by the signed-in member herself in another window or on another device: she may take it over (takeOver)',
+    ),
   lockedByName: z.string(),
   lockedUntil: z.string(),
 });
@@ -243,8 +248,29 @@ export const riskAssessmentExecutionSchema = z.object({
 });
 export type RiskAssessmentExecution = z.infer<typeof riskAssessmentExecutionSchema>;
 
+/**
+ * Identifies one open window of an analysis: the lock belongs to a window, so two tabs (or devices) of the same member
+ * do not both write, and the member can move to another window by taking over.
+ */
+const lockWindowSchema = uuidSchema.describe(
+  'A random id of the open window, kept for its life; the lock belongs to this window (without it: to the session)',
+);
+
+export const riskAssessmentExecutionRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  windowId: lockWindowSchema.optional(),
+  takeOver: z
+    .boolean()
+    .optional()
+    .describe(
+      "Take the lock from the member's own other window or device; refused (RiskAssessmentExecution.Locked) while another member holds it",
+    ),
+});
+export type RiskAssessmentExecutionRequest = z.input<typeof riskAssessmentExecutionRequestSchema>;
+
 export const riskAssessmentSaveExecutionRequestSchema = z.strictObject({
   uuid: uuidSchema,
+  windowId: lockWindowSchema.optional(),
   currentPage: z.int().min(0).max(200),
   answers: z.array(riskAssessmentAnswerSchema).max(200),
   /** Leave the execution: the lock is given up for the next person. */
@@ -256,6 +282,10 @@ export const riskAssessmentSaveExecutionResponseSchema = z.object({
   lockedUntil: z.string().nullable(),
 });
 
+export const riskAssessmentCompleteExecutionRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  windowId: lockWindowSchema.optional(),
+});
 export const riskAssessmentCompleteExecutionResponseSchema = z.object({ completedAt: z.string() });
 
 // --- evaluation (issue 16) --------------------------------------------------------------------------------------
@@ -598,14 +628,16 @@ export const RISK_ASSESSMENTS_ENDPOINTS = {
   }),
   riskAssessmentExecution: defineEndpoint('riskAssessmentExecution', {
     ...SESSION,
-    summary: 'Open an analysis: its answers so far, and its lock (taken for this browser when free)',
+    summary:
+      'Open an analysis: its answers so far, and its lock (taken for this window when free, or from her own other window on takeOver)',
     permissions: [...OWN_TASKS],
-    request: detailRequestSchema,
+    request: riskAssessmentExecutionRequestSchema,
     response: riskAssessmentExecutionSchema,
   }),
   riskAssessmentSaveExecution: defineEndpoint('riskAssessmentSaveExecution', {
     ...SESSION,
-    summary: "Save answers of an analysis (idempotent); renews this browser's lock",
+    summary:
+      "Save answers of an analysis (idempotent); renews this window's lock (RiskAssessmentExecution.TakenOver once her other window took it)",
     permissions: [...OWN_TASKS],
     request: riskAssessmentSaveExecutionRequestSchema,
     response: riskAssessmentSaveExecutionResponseSchema,
@@ -614,7 +646,7 @@ export const RISK_ASSESSMENTS_ENDPOINTS = {
     ...SESSION,
     summary: 'Complete an analysis for good (idempotent when repeated)',
     permissions: [...OWN_TASKS],
-    request: detailRequestSchema,
+    request: riskAssessmentCompleteExecutionRequestSchema,
     response: riskAssessmentCompleteExecutionResponseSchema,
   }),
   riskAssessmentEvaluationList: defineEndpoint('riskAssessmentEvaluationList', {

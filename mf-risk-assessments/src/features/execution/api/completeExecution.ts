@@ -1,8 +1,9 @@
 import { api } from '@dash/shared-core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-export function completeExecution(uuid: string) {
-  return api.call('riskAssessmentCompleteExecution', { uuid });
+/** Completes from the window that holds the lock. */
+export function completeExecution(request: { uuid: string; windowId: string }) {
+  return api.call('riskAssessmentCompleteExecution', request);
 }
 
 /** Completing is idempotent on the server: a double click completes once. */

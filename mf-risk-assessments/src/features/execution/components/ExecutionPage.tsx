@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
 import { useCompleteExecution } from '../api/completeExecution';
 import { useContent } from '../api/getContent';
-import { useExecution } from '../api/getExecution';
+import { getExecution, useExecution } from '../api/getExecution';
 import { saveExecution } from '../api/saveExecution';
 
 /** The holder renews the lock this often while the page is open (the server lets it lapse after 2 minutes). */
@@ -15,6 +15,24 @@ const RENEW_MS = 45_000;
 const SAVE_DELAY_MS = 400;
 
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
+/** Why this window may no longer save: someone else holds the lock, or the member moved to another window. */
+type LockLoss = 'lockedByOther' | 'takenOver' | null;
+
+const WINDOW_ID_KEY = 'riskAssessments.windowId';
+
+/** This tab's id, kept across reloads of the tab (sessionStorage is per tab), so a reload keeps its own lock. */
+function tabWindowId(): string {
+  try {
+    const kept = sessionStorage.getItem(WINDOW_ID_KEY);
+    if (kept) return kept;
+    const created = crypto.randomUUID();
+    sessionStorage.setItem(WINDOW_ID_KEY, created);
+    return created;
+  } catch {
+    // Storage blocked: an id for this page's life (a reload then offers to continue here).
+    return crypto.randomUUID();
+  }
+}
 
 /** execution/{executionUuid}: the member's analysis, page by page (one question group each), saved as he goes. */
 export default function ExecutionPage() {
@@ -23,13 +41,18 @@ export default function ExecutionPage() {
   const { executionUuid = '' } = useParams();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const execution = useExecution(executionUuid);
+  // The lock belongs to this tab: another tab or device of the same member is told apart from it.
+  const [windowId] = useState(tabWindowId);
+  const execution = useExecution(executionUuid, windowId);
   const content = useContent(execution.data?.type);
   const complete = useCompleteExecution();
   const [answers, setAnswers] = useState<Map<string, number>>(new Map());
   const [page, setPage] = useState(0);
   const [saveState, setSaveState] = useState<SaveState>('idle');
-  const [lockLost, setLockLost] = useState(false);
+  const [lockLoss, setLockLoss] = useState<LockLoss>(null);
+  const [takingOver, setTakingOver] = useState(false);
+  /** Once the lock is gone this window sends nothing more (not even the release on leaving). */
+  const stopped = useRef(false);
   const [confirming, setConfirming] = useState(false);
   const pending = useRef(new Map<string, RiskAssessmentAnswer>());
   const pageRef = useRef(0);
@@ -37,7 +60,7 @@ export default function ExecutionPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   const data = execution.data;
-  const editable = Boolean(data && !data.completedAt && data.lock?.mine && !lockLost);
+  const editable = Boolean(data && !data.completedAt && data.lock?.mine && !lockLoss);
 
   // The answers so far and the page where the member left.
   useEffect(() => {
@@ -45,27 +68,63 @@ export default function ExecutionPage() {
     setAnswers(new Map(data.answers.map((answer) => [answer.questionKey, answer.value])));
     setPage(data.currentPage);
     pageRef.current = data.currentPage;
+    // Opened afresh (a retry, a take-over): the lock state is the server's again.
+    stopped.current = false;
+    setLockLoss(null);
   }, [data]);
 
   const flush = useCallback(
     async (release = false) => {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
+      if (stopped.current) return;
       const batch = [...pending.current.values()];
       pending.current.clear();
       setSaveState('saving');
       try {
-        await saveExecution({ uuid: executionUuid, currentPage: pageRef.current, answers: batch, release });
+        await saveExecution({ uuid: executionUuid, windowId, currentPage: pageRef.current, answers: batch, release });
         setSaveState('saved');
       } catch (caught) {
         for (const answer of batch)
           if (!pending.current.has(answer.questionKey)) pending.current.set(answer.questionKey, answer);
         setSaveState('failed');
-        if (caught instanceof ApiError && caught.code === 'RiskAssessmentExecution.Locked') setLockLost(true);
+        const code = caught instanceof ApiError ? caught.code : undefined;
+        if (code === 'RiskAssessmentExecution.Locked' || code === 'RiskAssessmentExecution.TakenOver') {
+          stopped.current = true;
+          setLockLoss(code === 'RiskAssessmentExecution.TakenOver' ? 'takenOver' : 'lockedByOther');
+        }
       }
     },
-    [executionUuid],
+    [executionUuid, windowId],
   );
+
+  /** The member continues here: her other window gives the lock up (it learns so on its next save). */
+  const takeOver = async () => {
+    setTakingOver(true);
+    try {
+      const taken = await getExecution({ uuid: executionUuid, windowId, takeOver: true });
+      stopped.current = false;
+      pending.current.clear();
+      setLockLoss(null);
+      setSaveState('idle');
+      client.setQueryData(['riskAssessmentExecution', executionUuid], taken);
+    } catch {
+      // Someone else holds it now, or it closed: show the state as it is.
+      void execution.refetch();
+    } finally {
+      setTakingOver(false);
+    }
+  };
+
+  // Back in this tab: save at once, so a take-over in another window shows here without waiting for the renewal.
+  useEffect(() => {
+    if (!editable) return;
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void flush();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [editable, flush]);
 
   // Keep the lock while the page is open; give it up when the member leaves.
   useEffect(() => {
@@ -120,7 +179,7 @@ export default function ExecutionPage() {
 
   const finish = async () => {
     await flush();
-    await complete.mutateAsync(executionUuid);
+    await complete.mutateAsync({ uuid: executionUuid, windowId });
     setConfirming(false);
     showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('execution.completedToast') });
     void client.invalidateQueries({ queryKey: ['riskAssessmentExecution', executionUuid] });
@@ -148,17 +207,34 @@ export default function ExecutionPage() {
         </p>
       )}
       {data.phaseEnded && !data.completedAt && <p className="ui-alert ra-warning">{t('execution.phaseEnded')}</p>}
-      {data.lock && (!data.lock.mine || lockLost) && (
+      {data.lock && (lockLoss === 'takenOver' || (!data.lock.mine && data.lock.mineElsewhere)) && (
         <div className="ui-alert ui-alert--danger" role="alert" data-testid="execution-locked">
-          {t('execution.locked', {
-            name: data.lock.lockedByName,
-            until: time.format(new Date(data.lock.mine ? Date.now() : data.lock.lockedUntil)),
-          })}{' '}
-          <button type="button" className="ui-button ui-button--small" onClick={() => void execution.refetch()}>
-            {t('execution.retry')}
+          {lockLoss === 'takenOver'
+            ? t('execution.takenOver')
+            : t('execution.openElsewhere', { until: time.format(new Date(data.lock.lockedUntil)) })}{' '}
+          <button
+            type="button"
+            className="ui-button ui-button--small"
+            disabled={takingOver}
+            onClick={() => void takeOver()}
+          >
+            {t('execution.takeOver')}
           </button>
         </div>
       )}
+      {data.lock &&
+        lockLoss !== 'takenOver' &&
+        (lockLoss === 'lockedByOther' || (!data.lock.mine && !data.lock.mineElsewhere)) && (
+          <div className="ui-alert ui-alert--danger" role="alert" data-testid="execution-locked">
+            {t('execution.locked', {
+              name: data.lock.lockedByName,
+              until: time.format(new Date(data.lock.mine ? Date.now() : data.lock.lockedUntil)),
+            })}{' '}
+            <button type="button" className="ui-button ui-button--small" onClick={() => void execution.refetch()}>
+              {t('execution.retry')}
+            </button>
+          </div>
+        )}
       {!(survey && data.completedAt) && group && (
         <section className="ui-card ra-page" aria-labelledby="ra-page-heading">
           <div className="ra-page__head">

@@ -5,7 +5,7 @@ import { iso } from '../../../core/db/rows';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { loadContent } from '../content';
-import { LOCK_SECONDS, loadExecution, lockedByOther } from '../lookups';
+import { assertHoldsLock, LOCK_SECONDS, loadExecution, lockHolder } from '../lookups';
 
 /** A member's answers: saved as he goes, and completed for good. */
 export function registerExecutionAnswerRoutes(app: FastifyInstance, db: Database): void {
@@ -16,7 +16,7 @@ export function registerExecutionAnswerRoutes(app: FastifyInstance, db: Database
       const row = await loadExecution(tx, session, body.uuid, true);
       if (row.completed_at !== null) throw new ApiHttpError(409, 'RiskAssessmentExecution.AlreadyCompleted');
       if (row.phase_over) throw new ApiHttpError(409, 'Task.Inactive');
-      if (lockedByOther(row, session)) throw new ApiHttpError(409, 'RiskAssessmentExecution.Locked');
+      assertHoldsLock(row, session, lockHolder(session, body.windowId));
       const content = await loadContent(tx, row.type);
       if (!content) throw new ApiHttpError(400, 'Task.InvalidType');
       const invalid = answers.some(
@@ -45,7 +45,14 @@ export function registerExecutionAnswerRoutes(app: FastifyInstance, db: Database
                 locked_by_member_uuid = CASE WHEN $3 THEN NULL ELSE $5::uuid END,
                 locked_until = CASE WHEN $3 THEN NULL ELSE now() + make_interval(secs => $6) END
           WHERE uuid = $1 RETURNING updated_at, locked_until`,
-        [row.uuid, body.currentPage, body.release === true, session.tokenHash, session.memberUuid, LOCK_SECONDS],
+        [
+          row.uuid,
+          body.currentPage,
+          body.release === true,
+          lockHolder(session, body.windowId),
+          session.memberUuid,
+          LOCK_SECONDS,
+        ],
       );
       return { savedAt: iso(saved?.updated_at) ?? '', lockedUntil: iso(saved?.locked_until) };
     });
@@ -57,7 +64,7 @@ export function registerExecutionAnswerRoutes(app: FastifyInstance, db: Database
       // Repeated (a double click, a retried request): the first completion stands, nothing happens twice.
       if (row.completed_at !== null) return { completedAt: iso(row.completed_at) ?? '' };
       if (row.phase_over) throw new ApiHttpError(409, 'Task.Inactive');
-      if (lockedByOther(row, session)) throw new ApiHttpError(409, 'RiskAssessmentExecution.Locked');
+      assertHoldsLock(row, session, lockHolder(session, body.windowId));
       const content = await loadContent(tx, row.type);
       if (!content) throw new ApiHttpError(400, 'Task.InvalidType');
       const [answered] = await tx.query<{ count: number }>(

@@ -6,13 +6,13 @@ import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import type { SessionContext } from '../../auth/sessions';
 import { loadContent } from '../content';
-import { LOCK_SECONDS, loadExecution, lockedByOther } from '../lookups';
+import { LOCK_SECONDS, loadExecution, lockedByMyOtherWindow, lockedByOther, lockHolder } from '../lookups';
 
-async function takeLock(tx: Queryable, session: SessionContext, uuid: string): Promise<string> {
+async function takeLock(tx: Queryable, session: SessionContext, uuid: string, holder: string): Promise<string> {
   const [row] = await tx.query<{ locked_until: unknown }>(
     `UPDATE risk_assessment_execution SET lock_token = $2, locked_by_member_uuid = $3,
             locked_until = now() + make_interval(secs => $4) WHERE uuid = $1 RETURNING locked_until`,
-    [uuid, session.tokenHash, session.memberUuid, LOCK_SECONDS],
+    [uuid, holder, session.memberUuid, LOCK_SECONDS],
   );
   return iso(row?.locked_until) ?? '';
 }
@@ -86,14 +86,28 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
       const completed = row.completed_at !== null;
       let lock: RiskAssessmentExecution['lock'] = null;
       if (!completed && !row.phase_over) {
-        if (lockedByOther(row, session)) {
-          lock = { mine: false, lockedByName: row.locked_by_name ?? '', lockedUntil: iso(row.locked_until) ?? '' };
+        const holder = lockHolder(session, body.windowId);
+        // Her own other window (a tab left open, another device, a crashed browser) gives way when she asks.
+        const mineElsewhere = lockedByMyOtherWindow(row, session, holder);
+        if (lockedByOther(row, holder) && !(mineElsewhere && body.takeOver)) {
+          if (body.takeOver) throw new ApiHttpError(409, 'RiskAssessmentExecution.Locked');
+          lock = {
+            mine: false,
+            mineElsewhere,
+            lockedByName: row.locked_by_name ?? '',
+            lockedUntil: iso(row.locked_until) ?? '',
+          };
         } else {
           const me = await tx.query<{ name: string }>(
             `SELECT first_name || ' ' || last_name AS name FROM member WHERE uuid = $1`,
             [session.memberUuid],
           );
-          lock = { mine: true, lockedByName: me[0]?.name ?? '', lockedUntil: await takeLock(tx, session, row.uuid) };
+          lock = {
+            mine: true,
+            mineElsewhere: false,
+            lockedByName: me[0]?.name ?? '',
+            lockedUntil: await takeLock(tx, session, row.uuid, holder),
+          };
         }
       }
       // A completed survey has no answers here any more: they were stored apart from the member.
