@@ -132,22 +132,31 @@ function printable(font: PDFFont, value: string): string {
     .join('');
 }
 
-function wrap(font: PDFFont, size: number, value: string, width: number): string[] {
+/** Fewest letters left on either side of a word broken across lines ("Personenbezoge-n" is no break). */
+const MIN_WORD_PART = 3;
+
+/**
+ * The lines of a cell: whole words; a word wider than the column is broken with a hyphen, never leaving fewer
+ * than MIN_WORD_PART letters on a line. Exported for its test.
+ */
+export function wrap(font: PDFFont, size: number, value: string, width: number): string[] {
+  const fits = (text: string) => font.widthOfTextAtSize(text, size) <= width;
   const lines: string[] = [];
   let line = '';
   for (const word of value.split(/\s+/).filter(Boolean)) {
     const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= width) {
+    if (fits(candidate)) {
       line = candidate;
       continue;
     }
     if (line) lines.push(line);
-    // A single word wider than the column is cut.
     let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width && rest.length > 1) {
-      let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut -= 1;
-      lines.push(rest.slice(0, cut));
+    while (!fits(rest) && rest.length > 2 * MIN_WORD_PART) {
+      // The longest head that fits with its hyphen, leaving at least MIN_WORD_PART letters for the next line.
+      let cut = rest.length - MIN_WORD_PART;
+      while (cut > MIN_WORD_PART && !fits(`${rest.slice(0, cut)}-`)) cut -= 1;
+      if (!fits(`${rest.slice(0, cut)}-`)) break;
+      lines.push(`${rest.slice(0, cut)}-`);
       rest = rest.slice(cut);
     }
     line = rest;
@@ -170,7 +179,12 @@ async function buildPdf(language: ExportLanguage, document: ActionListDocument):
   const margin = 36;
   const size = 8.5;
   const lineHeight = 11;
-  const widths = [44, 150, 32, 70, 220, 100, 56, 98];
+  // The STOP column is as wide as its longest label (a one-word label is never broken); the measure column,
+  // the widest, gives up what it needs.
+  const stopWidth = Math.ceil(
+    Math.max(70, ...Object.values(texts.stop).map((label) => font.widthOfTextAtSize(label, size) + 8)),
+  );
+  const widths = [44, 150, 32, stopWidth, 220 - (stopWidth - 70), 100, 56, 98];
   const columnX = widths.map((_, index) => margin + widths.slice(0, index).reduce((sum, width) => sum + width, 0));
   const grey = rgb(0.35, 0.35, 0.35);
 
