@@ -302,6 +302,11 @@ test('welcome mail: new member -> mail -> link -> set password -> signed in', as
     const mail = await smtp.waitForMail('neu.start@acme.example', since);
     expect(mail.subject).toBe('Willkommen bei Dashboard');
     expect(mail.decoded).toContain('7 Tage');
+    // The member signs in later with the company ID and the username the mail names.
+    expect(mail.decoded).toContain('Firmen-ID: acme');
+    expect(mail.decoded).toContain('Benutzername: neu.start');
+    const loginLink = /https?:\/\/[^\s"<>]+\/auth\/login\/[a-z0-9-]+/.exec(mail.decoded)?.[0] ?? '';
+    expect(loginLink).toBe(`${origin}/auth/login/acme`);
     const link = resetLink(mail);
     expect(link.startsWith(`${origin}/auth/reset-password/`)).toBe(true);
 
@@ -315,9 +320,13 @@ test('welcome mail: new member -> mail -> link -> set password -> signed in', as
     await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
     await expect(page.getByTestId('header-name')).toContainText('Nele');
 
-    // The new password signs in; the welcome link is used up.
+    // The new password signs in, from the mail's sign-in link (company preset); the welcome link is used up.
     await page.getByTestId('logout').click();
     await expect(page).toHaveURL(/\/auth\/login\/acme/);
+    await page.context().clearCookies();
+    await page.evaluate(() => window.localStorage.clear());
+    await page.goto(loginLink);
+    await expect(page.getByTestId('client-identifier')).toHaveText('acme');
     await expect(page.locator('input[name=username]')).toBeVisible();
     await page.locator('input[name=username]').fill('neu.start');
     await page.locator('input[name=password]').fill('Erstes#Passwort1');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type ReminderMailInput, renderReminderMail } from './templates';
+import { type AccountMailInput, type ReminderMailInput, renderAccountMail, renderReminderMail } from './templates';
 
 const REMINDER: ReminderMailInput = {
   licenseeName: 'Sicher & Gesund',
@@ -25,5 +25,43 @@ describe('reminder mail', () => {
     expect(english.text).toContain('"Brandschutzunterweisung" is due on 31 December 2026.');
     // The formatters are built once per language: the next mail in German is German again, with its own date.
     expect(renderReminderMail({ ...REMINDER, dueDate: '2026-01-02' }).html).toContain('am 2. Januar 2026 fällig');
+  });
+});
+
+const ACCOUNT: AccountMailInput = {
+  language: 'de_DE',
+  firstName: 'Nele',
+  lastName: 'Neustart',
+  licenseeName: 'Sicher & Gesund',
+  footer: null,
+  link: 'https://acme.example.com/auth/reset-password/abc',
+  validHours: 168,
+  clientName: 'ACME GmbH',
+  clientIdentifier: 'acme',
+  username: 'neu.start',
+  loginLink: 'https://acme.example.com/auth/login/acme',
+};
+
+describe('account mails', () => {
+  it('name the company ID and the username and link to the sign-in page with the company preset, in German', () => {
+    for (const kind of ['welcome', 'passwordReset'] as const) {
+      const mail = renderAccountMail(kind, ACCOUNT);
+      expect(mail.text).toContain('Firmen-ID: acme');
+      expect(mail.text).toContain('Benutzername: neu.start');
+      expect(mail.text).toContain('Zur Anmeldung: https://acme.example.com/auth/login/acme');
+      expect(mail.html).toContain('Firmen-ID: <strong>acme</strong>');
+      expect(mail.html).toContain('Benutzername: <strong>neu.start</strong>');
+      expect(mail.html).toContain('<a href="https://acme.example.com/auth/login/acme">Zur Anmeldung</a>');
+    }
+  });
+
+  it('and in English', () => {
+    for (const kind of ['welcome', 'passwordReset'] as const) {
+      const mail = renderAccountMail(kind, { ...ACCOUNT, language: 'en_GB' });
+      expect(mail.text).toContain('Company ID: acme');
+      expect(mail.text).toContain('Username: neu.start');
+      expect(mail.text).toContain('Sign in: https://acme.example.com/auth/login/acme');
+      expect(mail.html).toContain('Username: <strong>neu.start</strong>');
+    }
   });
 });

@@ -12,6 +12,11 @@ export interface AccountMailInput {
   /** How long the link works, in hours. */
   validHours: number;
   clientName: string;
+  /** The company ID and the username the member signs in with later (the link only sets the password). */
+  clientIdentifier: string;
+  username: string;
+  /** The sign-in page with the company ID already filled in. */
+  loginLink: string;
 }
 
 interface Texts {
@@ -23,6 +28,25 @@ interface Texts {
   ignore: string;
   regards: (input: AccountMailInput) => string;
 }
+
+/** The sign-in data, named in both account mails: without them a member who set a password cannot sign in later. */
+const SIGN_IN_TEXTS: Record<
+  MailLanguage,
+  { intro: string; clientIdentifier: string; username: string; login: string }
+> = {
+  de_DE: {
+    intro: 'Ihre Anmeldedaten:',
+    clientIdentifier: 'Firmen-ID',
+    username: 'Benutzername',
+    login: 'Zur Anmeldung',
+  },
+  en_GB: {
+    intro: 'Your sign-in details:',
+    clientIdentifier: 'Company ID',
+    username: 'Username',
+    login: 'Sign in',
+  },
+};
 
 function duration(hours: number, language: MailLanguage): string {
   if (hours % 24 === 0) {
@@ -93,6 +117,7 @@ export function renderAccountMail(
   input: AccountMailInput,
 ): { subject: string; text: string; html: string } {
   const texts = TEXTS[kind][input.language];
+  const signIn = SIGN_IN_TEXTS[input.language];
   const footer = input.footer?.trim() ? input.footer.trim() : null;
   const text = [
     texts.greeting(input),
@@ -104,6 +129,11 @@ export function renderAccountMail(
     texts.validity(input),
     texts.ignore,
     '',
+    signIn.intro,
+    `${signIn.clientIdentifier}: ${input.clientIdentifier}`,
+    `${signIn.username}: ${input.username}`,
+    `${signIn.login}: ${input.loginLink}`,
+    '',
     texts.regards(input),
     ...(footer ? ['', '--', footer] : []),
     '',
@@ -114,6 +144,10 @@ export function renderAccountMail(
 <p>${escapeHtml(texts.body(input))}</p>
 <p><a href="${escapeHtml(input.link)}">${escapeHtml(texts.action)}</a></p>
 <p>${escapeHtml(texts.validity(input))}<br>${escapeHtml(texts.ignore)}</p>
+<p>${escapeHtml(signIn.intro)}<br>
+${escapeHtml(signIn.clientIdentifier)}: <strong>${escapeHtml(input.clientIdentifier)}</strong><br>
+${escapeHtml(signIn.username)}: <strong>${escapeHtml(input.username)}</strong><br>
+<a href="${escapeHtml(input.loginLink)}">${escapeHtml(signIn.login)}</a></p>
 <p>${escapeHtml(texts.regards(input))}</p>
 ${footer ? `<hr><p style="font-size:small">${escapeHtml(footer).replace(/\n/g, '<br>')}</p>` : ''}
 </body></html>

@@ -40,6 +40,8 @@ interface MailMemberRow {
   last_name: string;
   language: MailLanguage;
   client_name: string;
+  client_identifier: string;
+  username: string;
   licensee_name: string;
   notification_footer_email: string | null;
   host_names: string[];
@@ -48,7 +50,8 @@ interface MailMemberRow {
 
 async function mailMember(db: Queryable, memberUuid: string): Promise<MailMemberRow | undefined> {
   const rows = await db.query<MailMemberRow>(
-    `SELECT m.uuid, m.client_uuid, m.email, m.first_name, m.last_name, m.language, c.name AS client_name,
+    `SELECT m.uuid, m.client_uuid, m.email, m.first_name, m.last_name, m.language, m.username, c.name AS client_name,
+            c.identifier AS client_identifier,
             l.name AS licensee_name, l.notification_footer_email, l.host_names, l.is_default
        FROM member m JOIN client c ON c.uuid = m.client_uuid JOIN licensee l ON l.uuid = c.licensee_uuid
       WHERE m.uuid = $1`,
@@ -84,13 +87,18 @@ async function sendAccountMail(
   hours: number,
 ): Promise<void> {
   if (!member.email) throw new ApiHttpError(400, 'Member.Invalid');
-  const link = `${linkBase(services.publicUrl, member.host_names, member.is_default)}/auth/reset-password/${token}`;
+  const base = linkBase(services.publicUrl, member.host_names, member.is_default);
+  const link = `${base}/auth/reset-password/${token}`;
   const mail = renderAccountMail(kind, {
     language: member.language,
     firstName: member.first_name,
     lastName: member.last_name,
     licenseeName: member.licensee_name,
     clientName: member.client_name,
+    clientIdentifier: member.client_identifier,
+    username: member.username,
+    // The sign-in page takes the company ID from its path (/auth/login/:clientId).
+    loginLink: `${base}/auth/login/${encodeURIComponent(member.client_identifier)}`,
     footer: member.notification_footer_email,
     link,
     validHours: hours,
