@@ -5,7 +5,8 @@ const LOGIN_PAGE = /^\/auth\/login(\/|$)/;
 
 /**
  * Spec section 8: every failed call that the caller does not handle itself becomes an error toast;
- * a 401 while signed in also signs out and goes to the sign-in page with a returnUrl.
+ * a 401 while signed in also signs out and goes to the sign-in page with a returnUrl. That 401 means the session
+ * ended (expired, or signed out elsewhere): it says so, not "no permission", which reads as a missing right.
  */
 export function handleApiError(error: ApiError): void {
   const signedIn = useSessionStore.getState().status === 'authenticated';
@@ -14,6 +15,7 @@ export function handleApiError(error: ApiError): void {
   if (!signedIn && (error.status === 401 || error.status === 403) && !error.code?.startsWith('Csrf')) {
     key = `errors.login.${error.status}`;
   }
+  if (signedIn && error.status === 401) key = 'errors.session.expired';
   // The request id names the call in the server's logs: support finds the failure with it.
   const detail = error.requestId ? i18n.t('toast.errorId', { id: error.requestId }) : undefined;
   showToast({ type: 'danger', title: i18n.t('toast.errorTitle'), message: i18n.t(key), detail });

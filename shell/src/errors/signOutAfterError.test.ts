@@ -14,10 +14,10 @@ describe('a 401 while signed in (spec section 8)', () => {
     useSessionStore.setState({ status: 'authenticated' });
   });
 
-  it('shows the toast, signs out and goes to the sign-in page with the returnUrl', () => {
+  it('says the session expired, signs out and goes to the sign-in page with the returnUrl', () => {
     window.history.replaceState(null, '', '/dashboard/company/members/list?page=2');
     handleApiError(new ApiError(401, 'Auth.Unauthorized', 'memberList'));
-    expect(useToastStore.getState().toasts.at(-1)?.message).toBe(german.errors.http['401']);
+    expect(useToastStore.getState().toasts.at(-1)?.message).toBe(german.errors.session.expired);
     expect(useSessionStore.getState().status).toBe('anonymous');
     expect(window.location.pathname).toBe('/auth/login');
     expect(new URLSearchParams(window.location.search).get('returnUrl')).toBe('/dashboard/company/members/list?page=2');

@@ -42,14 +42,21 @@ export async function reloadSession(): Promise<MemberState | null> {
 /**
  * Ends the session on the server, then shows the sign-in page with the company ID appended (spec section 7) when it
  * is remembered: a member who chose not to have it remembered does not find it filled in there.
+ * A logout carries no return address: on a shared device the next person must not land on the previous one's page.
+ * So the address changes to the sign-in page in the same tick as the sign-out (the signed-in page never renders
+ * signed out, which would send it to the sign-in page with a returnUrl), and the page is replaced, not pushed.
  */
 export async function logout(): Promise<void> {
   const clientIdentifier = useSessionStore.getState().rememberedCompany();
+  const loginPage = clientIdentifier ? `/auth/login/${encodeURIComponent(clientIdentifier)}` : '/auth/login';
   try {
     await api.call('logout', undefined, { silent: true });
   } finally {
+    window.history.replaceState(null, '', loginPage);
+    window.dispatchEvent(new PopStateEvent('popstate'));
     useSessionStore.getState().signedOut();
-    window.location.assign(clientIdentifier ? `/auth/login/${encodeURIComponent(clientIdentifier)}` : '/auth/login');
+    // A fresh load: nothing of the previous member stays in memory (server-data cache, areas' stores).
+    window.location.replace(loginPage);
   }
 }
 

@@ -41,6 +41,10 @@ export default function LoginPage() {
   const preset = clientId ?? rememberedCompany() ?? '';
   const [editingClient, setEditingClient] = useState(preset === '');
   const [remember, setRemember] = useState(true);
+  // After a failed sign-in the password is emptied: a new, untouched field (the key) that does not call itself
+  // missing until the user submits again or leaves it.
+  const [failedAttempts, setFailedAttempts] = useState(0);
+  const [passwordCleared, setPasswordCleared] = useState(false);
   const form = useForm({
     initialValues: { clientIdentifier: preset, username: '', password: '' },
     fields: {
@@ -53,6 +57,8 @@ export default function LoginPage() {
         await login(values);
       } catch (caught) {
         form.set('password')('');
+        setPasswordCleared(true);
+        setFailedAttempts((count) => count + 1);
         throw caught;
       }
       rememberCompany(remember ? values.clientIdentifier.trim().toLowerCase() : null);
@@ -71,7 +77,13 @@ export default function LoginPage() {
       <h1>{t('login.headline')}</h1>
       <p className="auth-login__sub">{t('login.subHeadline')}</p>
       <FormError error={form.error} testId="login-error" />
-      <form onSubmit={form.onSubmit} noValidate>
+      <form
+        onSubmit={(event) => {
+          setPasswordCleared(false);
+          form.onSubmit(event);
+        }}
+        noValidate
+      >
         {editingClient ? (
           <TextField
             label={t('login.clientIdentifier')}
@@ -92,9 +104,11 @@ export default function LoginPage() {
         )}
         <TextField label={t('login.username')} {...form.field('username')} lowercase autoComplete="username" />
         <TextField
+          key={failedAttempts}
           label={t('login.password')}
           type="password"
           {...form.field('password')}
+          showErrors={form.submitted && !passwordCleared}
           autoComplete="current-password"
         />
         <div className="auth-login__remember">
