@@ -56,7 +56,7 @@ describe('form fields', () => {
     const due = screen.getByLabelText('Due');
     fireEvent.change(due, { target: { value: '2025-01-01' } });
     fireEvent.blur(due);
-    expect(screen.getByRole('alert').textContent).toBe('The date must not be after 2024-12-31.');
+    expect(screen.getByRole('alert').textContent).toBe('The date must not be after 31 Dec 2024.');
     fireEvent.change(due, { target: { value: '2024-06-01' } });
     expect(screen.queryByRole('alert')).toBeNull();
     const agree = screen.getByLabelText(/Agree/);

@@ -10,6 +10,7 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from './FieldLabel';
+import { validationMessage } from './validationMessage';
 
 interface FieldFrameProps {
   id: string;
@@ -23,14 +24,14 @@ interface FieldFrameProps {
 
 /** Label, required mark and an error shown only once the field was touched (spec section 5). */
 function FieldFrame({ id, label, required, error, visible, children, className = 'ui-field' }: FieldFrameProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   return (
     <div className={className}>
       <FieldLabel htmlFor={id} label={label} required={required} />
       {children}
       {visible && error && (
         <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {t(`validation.${error.key}`, { field: label, ...error.params })}
+          {validationMessage(t, error, label, i18n.language)}
         </p>
       )}
     </div>

@@ -2,6 +2,7 @@ import { type Rule, required as requiredRule, validate } from '@dash/shared-core
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FieldLabel } from './FieldLabel';
+import { validationMessage } from './validationMessage';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -25,7 +26,7 @@ export function TextField({
   required,
   ...input
 }: TextFieldProps) {
-  const { t } = useTranslation('common');
+  const { t, i18n } = useTranslation('common');
   const id = useId();
   const [touched, setTouched] = useState(false);
   const error = validate(value, required ? [requiredRule, ...rules] : rules);
@@ -45,7 +46,7 @@ export function TextField({
       />
       {visibleError && (
         <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {t(`validation.${error.key}`, { field: label, ...error.params })}
+          {validationMessage(t, error, label, i18n.language)}
         </p>
       )}
     </div>
