@@ -48,6 +48,16 @@ describe('formatters (spec section 9 "Display")', () => {
     expect(new Set(pairs).size).toBe(5);
   });
 
+  it('the near due statuses differ by hue, not by a shade of one colour', () => {
+    const rgb = (hex: string) => [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
+    const distance = (a: string, b: string) => Math.hypot(...rgb(a).map((value, index) => value - (rgb(b)[index] ?? 0)));
+    const near = ['overdue', 'next7Days', 'nextMonth'] as const;
+    const backgrounds = near.map((status) => DUE_STATUS_COLOURS[status].background);
+    for (const [index, colour] of backgrounds.entries()) {
+      for (const other of backgrounds.slice(index + 1)) expect(distance(colour, other)).toBeGreaterThan(40);
+    }
+  });
+
   it('batch progress texts', () => {
     expect(batchProgress('created').key).toBe('batch.initializing');
     expect(batchProgress('initialized').key).toBe('batch.initializing');

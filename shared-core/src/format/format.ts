@@ -49,11 +49,14 @@ export function riskFactor(factor: number): { level: RiskLevel; tone: Tone } | n
 export const DUE_STATUS_BUBBLES = ['overdue', 'next7Days', 'nextMonth', 'done', 'all'] as const;
 export type DueStatusBubble = (typeof DUE_STATUS_BUBBLES)[number];
 
-/** Each bubble's colour pair (background, text); texts stay at 4.5:1 contrast or better. */
+/**
+ * Each bubble's colour pair (background, text); texts stay at 4.5:1 contrast or better. The near statuses are
+ * told apart by hue, not by a shade of one yellow: next 7 days orange, next month blue.
+ */
 export const DUE_STATUS_COLOURS: Record<DueStatusBubble, { background: string; color: string }> = {
   overdue: { background: '#fde2e1', color: '#8a1c15' },
-  next7Days: { background: '#fff0d1', color: '#6b4200' },
-  nextMonth: { background: '#fff8dc', color: '#5c4a00' },
+  next7Days: { background: '#ffdcb0', color: '#6b3300' },
+  nextMonth: { background: '#d9e8fb', color: '#163f6e' },
   done: { background: '#dff3e3', color: '#1d5e2b' },
   all: { background: '#e6eaf0', color: '#2d3748' },
 };
