@@ -264,7 +264,10 @@ test.describe('shell behaviour', () => {
       .getByRole('button', { name: 'Mitarbeiter' })
       .click();
     await page.getByRole('link', { name: 'Liste' }).click();
-    await expect(page.getByTestId('toast-danger')).toContainText('Sie haben keine Berechtigung für diese Anfrage.');
+    // A 401 while signed in means the session ended: it says so.
+    await expect(page.getByTestId('toast-danger')).toContainText(
+      'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+    );
     await expect(page).toHaveURL(/\/auth\/login\?returnUrl=%2Fdashboard%2Fcompany%2Fmembers%2Flist/);
   });
 
