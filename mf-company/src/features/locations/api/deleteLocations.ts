@@ -10,9 +10,6 @@ export function useDeleteLocations() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteLocations,
-    onSuccess: async (_result, uuids) => {
-      for (const uuid of uuids) queryClient.removeQueries({ queryKey: ['locationDetail', uuid] });
-      await invalidateLocations(queryClient);
-    },
+    onSuccess: (_result, uuids) => invalidateLocations(queryClient, uuids),
   });
 }

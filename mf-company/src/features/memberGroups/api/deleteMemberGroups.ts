@@ -5,9 +5,16 @@ export function deleteMemberGroups(request: RequestOf<'memberGroupDelete'>) {
   return api.call('memberGroupDelete', request);
 }
 
+/** Whether a group query (details: key [.., 'details', uuid]; members: key [.., 'members', {uuid, ...}]) is about `uuids`. */
+export function isAboutGroups(queryKey: readonly unknown[], uuids: readonly string[]): boolean {
+  const subject = queryKey[2];
+  const uuid = typeof subject === 'string' ? subject : (subject as { uuid?: unknown } | undefined)?.uuid;
+  return (queryKey[1] === 'details' || queryKey[1] === 'members') && typeof uuid === 'string' && uuids.includes(uuid);
+}
+
 /**
- * The list is read again; the deleted groups' own answers are not (that would answer 404 while a deleted group's
- * page is still closing).
+ * The lists are read again; the deleted groups' own answers (details, members tab) are not: that would answer 404
+ * while a deleted group's page is still closing (a "not found" error beside the success toast).
  */
 export function useDeleteMemberGroups() {
   const queryClient = useQueryClient();
@@ -16,7 +23,7 @@ export function useDeleteMemberGroups() {
     onSuccess: (_answer, request) =>
       queryClient.invalidateQueries({
         queryKey: ['memberGroups'],
-        predicate: (query) => !(query.queryKey[1] === 'details' && request.uuids.includes(String(query.queryKey[2]))),
+        predicate: (query) => !isAboutGroups(query.queryKey, request.uuids),
       }),
   });
 }
