@@ -136,6 +136,16 @@ test.describe('risk evaluation', () => {
       sortBy: 'riskFactor',
       sortDirection: 'desc',
     });
+    // While risks still wait for an action, the button says how many before anything opens.
+    const undecided = left.items.filter(
+      (each) => each.riskFactor > 2 && each.actionCount === 0 && !each.notRelevant,
+    ).length;
+    expect(undecided).toBeGreaterThan(1);
+    const confirmAll = page.getByRole('button', { name: 'Alle Maßnahmen bestätigen' });
+    await expect(page.getByText(`Noch ${undecided} Risiken ohne Maßnahme`, { exact: true })).toBeVisible();
+    await expect(confirmAll).toBeDisabled();
+    await expect(confirmAll).toHaveAccessibleDescription(`Noch ${undecided} Risiken ohne Maßnahme`);
+    await expect(page.getByTestId('confirm-risk-actions')).toBeHidden();
     for (const risk of left.items.filter(
       (each) => each.riskFactor > 2 && each.actionCount === 0 && !each.notRelevant,
     )) {
@@ -143,7 +153,9 @@ test.describe('risk evaluation', () => {
     }
     await page.reload();
 
-    // Confirm all actions.
+    // Confirm all actions: nothing left without an action, so no hint.
+    await expect(page.getByRole('button', { name: 'Alle Maßnahmen bestätigen' })).toBeEnabled();
+    await expect(page.getByText(/Risiken? ohne Maßnahme$/)).toHaveCount(0);
     await page.getByRole('button', { name: 'Alle Maßnahmen bestätigen' }).click();
     const confirm = page.getByTestId('confirm-risk-actions');
     await expectNoSeriousAxeViolations(page, 'confirm modal');

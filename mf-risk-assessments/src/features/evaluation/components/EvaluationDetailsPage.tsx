@@ -93,6 +93,8 @@ export default function EvaluationDetailsPage() {
   const data = details.data;
   const status = actionStatus.data;
   const canConfirm = status?.canConfirm ?? false;
+  /** Risks above "very low" with neither an action nor "not relevant": confirming waits for them. */
+  const undecided = status?.undecidedRiskCount ?? 0;
   return (
     <>
       <PageHeader
@@ -110,16 +112,26 @@ export default function EvaluationDetailsPage() {
               {t('evaluation.openActionList')}
             </a>
             {mayChange && data.status === 'risksCreated' && (
-              <button
-                type="button"
-                className="ui-button"
-                onClick={() => {
-                  setConfirming(true);
-                  void actionStatus.refetch();
-                }}
-              >
-                {t('confirm.button')}
-              </button>
+              <>
+                {undecided > 0 && (
+                  <span className="ra-hint ra-confirm-hint" id="confirm-risk-actions-hint">
+                    {t('confirm.undecidedHint', { count: undecided })}
+                  </span>
+                )}
+                <button
+                  type="button"
+                  className="ui-button"
+                  // Said before opening: a dialog that could only be cancelled helps nobody.
+                  disabled={undecided > 0}
+                  aria-describedby={undecided > 0 ? 'confirm-risk-actions-hint' : undefined}
+                  onClick={() => {
+                    setConfirming(true);
+                    void actionStatus.refetch();
+                  }}
+                >
+                  {t('confirm.button')}
+                </button>
+              </>
             )}
           </>
         }
