@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { ApiError, api, i18n, type MemberState, type ProfileSetting } from '@dash/shared-core';
-import { useSessionStore } from '@dash/shared-ui';
+import { useSessionStore, useToastStore } from '@dash/shared-ui';
 import { initTestI18n } from '@dash/shared-ui/test/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import english from '../../../shared-core/src/i18n/locales/en_GB.json';
 import { HEARTBEAT_INTERVAL_MS, reloadSession, startHeartbeat, stopHeartbeat } from './session';
 
 vi.mock('../federation/areaStore', () => ({ loadAreasFor: vi.fn(async () => undefined) }));
@@ -27,6 +28,15 @@ describe('heartbeat (spec section 9)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(call).toHaveBeenCalledWith('heartbeat', undefined, expect.objectContaining({ silent: true }));
     expect(onSignedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('says why when the heartbeat finds the session expired', async () => {
+    await initTestI18n();
+    useToastStore.setState({ toasts: [] });
+    vi.spyOn(api, 'call').mockRejectedValue(new ApiError(401, undefined, 'heartbeat'));
+    startHeartbeat(vi.fn());
+    await vi.advanceTimersByTimeAsync(HEARTBEAT_INTERVAL_MS);
+    expect(useToastStore.getState().toasts.map((toast) => toast.message)).toEqual([english.errors.session.expired]);
   });
 
   it('keeps the user signed in on a successful heartbeat and on other errors', async () => {

@@ -1,5 +1,5 @@
 import { ApiError, api, changeLanguage, i18n, isLanguage, type MemberState } from '@dash/shared-core';
-import { useSessionStore } from '@dash/shared-ui';
+import { showToast, useSessionStore } from '@dash/shared-ui';
 import { loadAreasFor } from '../federation/areaStore';
 
 /** Heartbeat every 2 minutes; a call that takes over 5 minutes (spec section 9) counts as failed. */
@@ -69,7 +69,11 @@ export function startHeartbeat(onSignedOut: () => void): void {
     try {
       await api.call('heartbeat', undefined, { silent: true, signal: AbortSignal.timeout(HEARTBEAT_TIMEOUT_MS) });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) onSignedOut();
+      if (error instanceof ApiError && error.status === 401) {
+        // The session ended while the page stood still: say so, or the sign-in page appears without a reason.
+        showToast({ type: 'danger', title: i18n.t('toast.errorTitle'), message: i18n.t('errors.session.expired') });
+        onSignedOut();
+      }
     }
   }, HEARTBEAT_INTERVAL_MS);
 }
