@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage, waitForQuietNetwork } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -142,6 +142,9 @@ test.describe('company: locations', () => {
     await expect(page.getByTestId('toast-success').last()).toContainText('Der Standort wurde gelöscht.');
     await expect(page).toHaveURL(/\/dashboard\/company\/locations\/list$/);
     await expect(rows(page)).toHaveCount(4);
+    // Deleted from its members tab: no "not found" error for the location just deleted.
+    await waitForQuietNetwork(page);
+    await expect(page.getByTestId('toast-danger')).toHaveCount(0);
   });
 
   test('delete several from the list with a bulk action', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage, waitForQuietNetwork } from './helpers';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots/';
 
@@ -67,12 +67,16 @@ test.describe('company: member groups', () => {
     await expect(page.getByRole('heading', { name: `${name} B` })).toBeVisible();
     await page.screenshot({ path: `${SHOTS}groups-details-en.png`, fullPage: true });
 
-    // Delete.
+    // Delete from the members tab: the success toast only, no "not found" for the group just deleted.
+    await page.getByRole('main').getByRole('link', { name: 'Members', exact: true }).click();
+    await expect(page).toHaveURL(/\/group\/details\/[0-9a-f-]+\/member$/);
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.getByTestId('delete-groups-modal').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('The group has been deleted.')).toBeVisible();
     await expect(page).toHaveURL(/\/group\/list$/);
     await expect(rows).toHaveCount(6);
+    await waitForQuietNetwork(page);
+    await expect(page.getByTestId('toast-danger')).toHaveCount(0);
     await switchLanguage(page, 'de_DE');
   });
 
@@ -143,5 +147,8 @@ test.describe('company: member groups', () => {
     await page.getByRole('button', { name: 'Löschen' }).click();
     await page.getByTestId('delete-groups-modal').getByRole('button', { name: 'Löschen' }).click();
     await expect(page).toHaveURL(/\/group\/list$/);
+    await expect(page.getByTestId('toast-success').last()).toContainText('Die Gruppe wurde gelöscht.');
+    await waitForQuietNetwork(page);
+    await expect(page.getByTestId('toast-danger')).toHaveCount(0);
   });
 });
