@@ -33,6 +33,9 @@ test('forgotten password: sign-in page -> request -> mail -> link -> new passwor
 
   const mail = await smtp.waitForMail(`${username}@acme.example`, since);
   expect(mail.subject).toContain('Passwort zurücksetzen');
+  expect(mail.decoded).toContain('Firmen-ID: acme');
+  expect(mail.decoded).toContain(`Benutzername: ${username}`);
+  expect(mail.decoded).toContain(`http://localhost:${MAIN_PORT}/auth/login/acme`);
   const link = resetLink(mail);
   expect(link.startsWith(`http://localhost:${MAIN_PORT}/auth/reset-password/`)).toBe(true);
 
