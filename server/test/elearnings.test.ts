@@ -552,6 +552,61 @@ describe('catalogue, details and statistics', () => {
     expect(await read(admin)).toEqual(before);
   });
 
+  it('the catalogue, the details, the analytics and the overview say the same completed count', async () => {
+    const course = await createCourse({ repeat: 12 });
+    const unit = await createUnit();
+    const [done, lapsed, started, waiting] = [
+      await createMember(unit),
+      await createMember(unit),
+      await createMember(unit),
+      await createMember(unit),
+    ];
+    await assign(course, [unit]);
+    // Completed, next round a year away: completed. Completed, but the next round is overdue or begun: not now.
+    for (const person of [done, lapsed, started]) await complete((await tasksOf(course, person))[0]?.uuid ?? '', 30);
+    await server.db.query(
+      'UPDATE elearning_task SET due_date = current_date - 1 WHERE elearning_uuid = $1 AND member_uuid = $2 AND completed_at IS NULL',
+      [course, lapsed],
+    );
+    await server.db.query(
+      'UPDATE elearning_task SET started_at = now() WHERE elearning_uuid = $1 AND member_uuid = $2 AND completed_at IS NULL',
+      [course, started],
+    );
+    const rows = await statistics(course);
+    expect(Object.fromEntries(rows.items.map((row) => [row.memberUuid, row.status]))).toEqual({
+      [done]: 'completed',
+      [lapsed]: 'overdue',
+      [started]: 'inprogress',
+      [waiting]: 'due',
+    });
+    const analyticsCompleted = (await statistics(course, { filter: { status: 'completed' } })).total;
+    const overview = elearningOverviewResponseSchema.parse(
+      (await admin.post('/api/elearning/read-statistics-overview', { uuid: course })).json(),
+    );
+    const details = elearningDetailsSchema.parse(
+      (await admin.post('/api/elearning/read-details', { uuid: course })).json(),
+    );
+    const catalogue = elearningCatalogResponseSchema.parse(
+      (await admin.post('/api/elearning/read-catalog', { filter: {}, perPage: 100 })).json(),
+    );
+    const item = catalogue.items.find((each) => each.uuid === course);
+    expect(analyticsCompleted).toBe(1);
+    expect(overview.units.find((each) => each.orgUnitUuid === unit)?.completed).toBe(1);
+    expect(details).toMatchObject({ completedMemberCount: 1, assignedMemberCount: rows.total });
+    expect(item).toMatchObject({ completedMemberCount: 1, assignedMemberCount: rows.total });
+
+    // Every seeded e-learning agrees too (their members completed rounds long ago, some are due again).
+    for (const each of catalogue.items) {
+      const completedNow = (await statistics(each.uuid, { filter: { status: 'completed' }, perPage: 25 })).total;
+      const assigned = (await statistics(each.uuid, { perPage: 25 })).total;
+      expect({ title: each.title, completed: each.completedMemberCount, assigned: each.assignedMemberCount }).toEqual({
+        title: each.title,
+        completed: completedNow,
+        assigned,
+      });
+    }
+  });
+
   it('analytics: filter by status and org unit, sort by status, page with the total', async () => {
     const course = await createCourse();
     const unit = await createUnit();

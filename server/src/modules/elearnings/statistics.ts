@@ -8,13 +8,20 @@ import { ELEARNING_STATE_SQL } from './taskSync';
 
 type StatisticsFilter = z.output<typeof elearningStatisticsFilterSchema>;
 
-/** A member's status from his summary row `p` and the e-learning's state `x.state` (docs/elearning-tasks.md). */
-const STATUS_SQL = `CASE WHEN NOT p.has_open THEN 'completed'
-                  WHEN x.state IN ('ended', 'inactive') THEN 'inactive'
+/**
+ * A member's status from his summary row `p` and the e-learning's state (an SQL expression, docs/elearning-tasks.md).
+ * The catalogue counts its completed members with the same rule, so both screens say the same number.
+ */
+export function analyticsStatusSql(state: string): string {
+  return `CASE WHEN NOT p.has_open THEN 'completed'
+                  WHEN ${state} IN ('ended', 'inactive') THEN 'inactive'
                   WHEN p.open_started THEN 'inprogress'
                   WHEN p.open_due < current_date THEN 'overdue'
                   WHEN p.open_repeat THEN 'completed'
                   ELSE 'due' END`;
+}
+
+const STATUS_SQL = analyticsStatusSql('x.state');
 
 /**
  * One row per member of the analytics (issue 13): members (not archived, visible to the session) with an open

@@ -38,9 +38,16 @@ export const elearningCatalogItemSchema = z.object({
   languages: z.array(languageCodeSchema),
   active: z.boolean(),
   state: elearningStateSchema,
-  /** Members with a task of this e-learning (open or completed), archived members left out; an ou-admin: his. */
-  assignedMemberCount: z.int(),
-  completedMemberCount: z.int(),
+  assignedMemberCount: z
+    .int()
+    .describe(
+      'Members with a task of this e-learning (open or completed), archived members left out; an ou-admin: his. The same members as the rows of the analytics (read-statistics)',
+    ),
+  completedMemberCount: z
+    .int()
+    .describe(
+      "Of those, the members whose analytics status is 'completed' now: the same number as the analytics' completed rows (read-statistics with status 'completed') and the overview's completed of the default unit. A member who completed an earlier round but whose next round is begun or overdue, or whose open task is inactive, counts under that status, not here",
+    ),
 });
 export type ElearningCatalogItem = z.infer<typeof elearningCatalogItemSchema>;
 export const elearningCatalogResponseSchema = tableResponseSchema(elearningCatalogItemSchema);

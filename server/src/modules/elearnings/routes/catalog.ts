@@ -10,6 +10,7 @@ import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
 import type { SessionContext } from '../../auth/sessions';
 import type { ElearningLanguage, ElearningState } from '../lookups';
+import { analyticsStatusSql } from '../statistics';
 import { ELEARNING_STATE_SQL } from '../taskSync';
 
 const CATALOG_SORT = {
@@ -31,6 +32,9 @@ interface CatalogRow {
   completed_member_count: number;
 }
 
+/** The analytics status of summary row `p`, with the e-learning `e` of the row being read, is 'completed'. */
+const COMPLETED_NOW_SQL = `(${analyticsStatusSql(`(${ELEARNING_STATE_SQL})`)}) = 'completed'`;
+
 /**
  * The catalogue columns of the e-learnings matching `condition` (alias `e`): title in the signed-in member's
  * language when the course has it, and member counts limited to the members the session may see.
@@ -49,9 +53,11 @@ function catalogSelect(session: SessionContext, params: unknown[], condition: st
                    ON mine.elearning_uuid = e.uuid AND mine.language = (SELECT language FROM member WHERE uuid = ${me})
             LEFT JOIN LATERAL (
                  -- One summary row per member of the e-learning (migration 016): with an open attempt or a completion
-                 -- he is assigned, with a completion he has completed it; archived members count for nothing.
+                 -- he is assigned; completed is the analytics status 'completed' now (not "ever completed": a
+                 -- member whose next round is overdue is overdue there and here); archived members count for nothing.
                  SELECT (count(*) FILTER (WHERE p.has_open OR p.completed_count > 0))::int AS assigned,
-                        (count(*) FILTER (WHERE p.completed_count > 0))::int AS completed
+                        (count(*) FILTER (WHERE (p.has_open OR p.completed_count > 0)
+                                            AND ${COMPLETED_NOW_SQL}))::int AS completed
                    FROM elearning_member_summary p JOIN member m ON m.uuid = p.member_uuid
                   WHERE p.elearning_uuid = e.uuid AND NOT p.archived AND ${visible}) counts ON true
            WHERE ${condition}`;
@@ -79,7 +85,11 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Database): void 
   registerEndpoint(app, db, ENDPOINTS.elearningCatalog, async ({ body, session, request }) => {
     const version = await readClientVersion(db, session, 'elearning-catalog');
     const language = session.settings.language;
-    return catalogs.get(request, session, version, [language, body], () => readCatalog(body, session));
+    // The state and the completed count change with the day too (a next round falls due, an end date passes).
+    const [today] = await db.query<{ day: string }>("SELECT to_char(current_date, 'YYYYMMDD') AS day");
+    return catalogs.get(request, session, `${version}.${today?.day}`, [language, body], () =>
+      readCatalog(body, session),
+    );
   });
 
   const readCatalog = async (body: z.output<typeof ENDPOINTS.elearningCatalog.request>, session: SessionContext) => {
