@@ -18,7 +18,12 @@ describe('permissions', () => {
 
   it('gives super-admin everything and admin everything but the company configuration', () => {
     expect(new Set(permissionsOf('super-admin'))).toEqual(new Set(PERMISSIONS));
-    expect(permissionsOf('admin')).not.toContain('clientdetails.read-details');
+    // Administrators manage the company's master data; the configuration (support login, calendar) is not theirs.
+    expect(permissionsOf('admin')).toContain('clientdetails.read-details');
+    expect(permissionsOf('admin')).toContain('clientdetails.update-details');
+    expect(permissionsOf('admin')).not.toContain('clientdetails.read-configuration');
+    expect(permissionsOf('admin')).not.toContain('clientdetails.update-configuration');
+    expect(permissionsOf('user')).not.toContain('clientdetails.update-configuration');
     expect(permissionsOf('admin')).toContain('member-list.get-list');
   });
 
