@@ -294,6 +294,60 @@ test.describe('shell behaviour', () => {
     await expect(page.getByRole('navigation', { name: 'Brotkrumennavigation' })).toHaveText(/Dashboard\s*Profil/);
   });
 
+  test('two wide initials stay inside the avatar circle', async ({ page }) => {
+    await signIn(page, 'acme', 'member');
+    const avatar = page.getByTestId('profile-link').locator('.shell-header__avatar');
+    await expect(avatar).toHaveText('MM');
+    // The widest pair of capitals, whoever signs in.
+    const fit = await avatar.evaluate((element) => {
+      element.textContent = 'WM';
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const text = range.getBoundingClientRect();
+      const circle = element.getBoundingClientRect();
+      return {
+        text: text.width,
+        circle: circle.width,
+        overflows: element.scrollWidth > element.clientWidth,
+      };
+    });
+    expect(fit.overflows).toBe(false);
+    // A margin inside the round edge: the letters take at most four fifths of the circle's width.
+    expect(fit.text).toBeLessThanOrEqual(fit.circle * 0.8);
+    await avatar.screenshot({ path: `${SCREENSHOTS}avatar-wide-initials.png` });
+    // On a phone too: the circle keeps its shape beside a long name.
+    await page.setViewportSize({ width: 320, height: 640 });
+    const small = await avatar.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      return { width: box.width, height: box.height, overflows: element.scrollWidth > element.clientWidth };
+    });
+    expect(small.overflows).toBe(false);
+    expect(Math.round(small.width)).toBe(Math.round(small.height));
+    // Nothing lies over it: the sign-out button starts after the circle and ends inside the screen.
+    const circle = await avatar.boundingBox();
+    const signOut = await page.getByTestId('logout').boundingBox();
+    expect((circle?.x ?? 0) + (circle?.width ?? 0)).toBeLessThanOrEqual(signOut?.x ?? 0);
+    expect((signOut?.x ?? 0) + (signOut?.width ?? 0)).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: `${SCREENSHOTS}avatar-320.png` });
+  });
+
+  test('execution pages and the member import sit under their sidebar entry in the breadcrumb', async ({ page }) => {
+    await signIn(page, 'acme', 'admin');
+    const breadcrumb = page.getByRole('navigation', { name: 'Brotkrumennavigation' });
+    // The trail is the shell's: it shows whatever the page itself answers for this execution.
+    await page.goto(`/dashboard/apps/risk-assessments/execution/${crypto.randomUUID()}`);
+    await expect(breadcrumb).toHaveText(/Dashboard\s*Apps\s*Gefährdungsbeurteilungen\s*Meine Analysen\s*Analyse/);
+    await expect(breadcrumb.getByRole('link', { name: 'Meine Analysen' })).toHaveAttribute(
+      'href',
+      '/dashboard/apps/risk-assessments/my-analyses',
+    );
+    await page.goto(`/dashboard/apps/elearnings/execution/${crypto.randomUUID()}`);
+    await expect(breadcrumb).toHaveText(/Dashboard\s*Apps\s*E-Learnings\s*Meine E-Learnings\s*E-Learning/);
+    await page.goto('/dashboard/company/members/import');
+    await expect(breadcrumb).toHaveText(/Dashboard\s*Unternehmen\s*Mitarbeiter\s*Liste\s*Mitarbeiter importieren/);
+    await page.screenshot({ path: `${SCREENSHOTS}breadcrumb-member-import.png` });
+  });
+
   test('the sidebar and header speak English after the switch', async ({ page }) => {
     await signIn(page, 'acme', 'admin');
     await switchLanguage(page, 'en_GB');

@@ -47,6 +47,20 @@ test.describe('start', () => {
     await expect(page).toHaveURL(/status=done/);
     await expect(bubbles.getByTestId('bubble-done')).toHaveAttribute('aria-pressed', 'true');
     await expectNoSeriousAxeViolations(page, 'overview de');
+    // The near due statuses: a colour of their own and a shape of their own, never one yellow in two shades.
+    const look = (status: string) =>
+      bubbles
+        .getByTestId(`bubble-${status}`)
+        .locator('.ui-bubble')
+        .evaluate((element) => ({
+          background: getComputedStyle(element).backgroundColor,
+          shape: getComputedStyle(element, '::before').content,
+        }));
+    const [soon, month] = [await look('next7Days'), await look('nextMonth')];
+    expect(soon.background).not.toBe(month.background);
+    expect(soon.shape).not.toBe(month.shape);
+    expect(soon.shape).not.toBe('none');
+    expect(month.shape).not.toBe('none');
     await page.screenshot({ path: `${SCREENSHOTS}start-overview-de.png`, fullPage: true });
     // The member has no risk-action filters; the other tab has its own counts.
     await page.locator('.ui-tabs__tab', { hasText: 'Gefährdungsbeurteilungen' }).click();
@@ -162,14 +176,14 @@ test.describe('start', () => {
     await page.getByRole('link', { name: 'Vorlagen' }).click();
     await expect(page).toHaveURL(/\/dashboard\/apps\/templates/);
     await page.getByTestId('upload-category').selectOption('forms');
-    await page.getByTestId('upload-title').fill('Unterweisungsnachweis');
-    const content = 'Unterweisungsnachweis – Vorlage\n';
+    await page.getByTestId('upload-title').fill('Prüfprotokoll Leitern');
+    const content = 'Prüfprotokoll Leitern und Tritte\n';
     await page
       .locator('input[type=file]')
-      .setInputFiles({ name: 'unterweisung.txt', mimeType: 'text/plain', buffer: Buffer.from(content) });
+      .setInputFiles({ name: 'leitern.txt', mimeType: 'text/plain', buffer: Buffer.from(content) });
     await page.getByRole('button', { name: 'Hochladen' }).click();
-    await expect(page.getByText('„unterweisung.txt“ wurde hochgeladen.')).toBeVisible();
-    await expect(page.getByRole('link', { name: /Unterweisungsnachweis/ })).toBeVisible();
+    await expect(page.getByText('„leitern.txt“ wurde hochgeladen.')).toBeVisible();
+    await expect(page.getByRole('link', { name: /Prüfprotokoll Leitern/ })).toBeVisible();
     await expectNoSeriousAxeViolations(page, 'templates admin');
     await page.screenshot({ path: `${SCREENSHOTS}templates-de.png`, fullPage: true });
 
@@ -177,16 +191,18 @@ test.describe('start', () => {
     const member = await memberContext.newPage();
     await signIn(member, 'acme', 'member');
     await member.goto('/dashboard/apps/templates');
-    await member
-      .getByRole('searchbox')
-      .or(member.getByLabel('Suche nach Titel oder Datei'))
-      .first()
-      .fill('unterweisung');
-    const link = member.getByRole('link', { name: /Unterweisungsnachweis/ });
+    // The shipped starting documents are there from day one, in German and English.
+    await expect(member.getByRole('link', { name: 'Unterweisungsnachweis (Vorlage)' })).toBeVisible();
+    await expect(member.getByRole('link', { name: 'Safety instruction record (template)' })).toBeVisible();
+    await expect(
+      member.getByRole('link', { name: 'Betriebsanweisung für Arbeitsmittel und Maschinen (Vorlage)' }),
+    ).toBeVisible();
+    await member.getByRole('searchbox').or(member.getByLabel('Suche nach Titel oder Datei')).first().fill('leitern');
+    const link = member.getByRole('link', { name: /Prüfprotokoll Leitern/ });
     await expect(link).toBeVisible();
     await expect(member.getByTestId('upload-category')).toHaveCount(0);
     const [download] = await Promise.all([member.waitForEvent('download'), link.click()]);
-    expect(download.suggestedFilename()).toBe('unterweisung.txt');
+    expect(download.suggestedFilename()).toBe('leitern.txt');
     expect(readFileSync(await download.path(), 'utf8')).toBe(content);
     await english(member);
     await expect(member.getByRole('heading', { name: 'Templates' })).toBeVisible();
@@ -195,7 +211,7 @@ test.describe('start', () => {
     await german(member);
     await memberContext.close();
 
-    const row = page.locator('.ui-table tbody tr', { hasText: 'Unterweisungsnachweis' });
+    const row = page.locator('.ui-table tbody tr', { hasText: 'Prüfprotokoll Leitern' });
     await row
       .getByRole('button', { name: /Löschen|Aktionen/ })
       .first()
@@ -205,8 +221,8 @@ test.describe('start', () => {
     const modal = page.getByTestId('template-delete-modal');
     await expect(modal).toBeVisible();
     await modal.getByRole('button', { name: 'Löschen' }).click();
-    await expect(page.getByText('Die Vorlage „Unterweisungsnachweis“ wurde gelöscht.')).toBeVisible();
-    await expect(page.locator('.ui-table tbody tr', { hasText: 'Unterweisungsnachweis' })).toHaveCount(0);
+    await expect(page.getByText('Die Vorlage „Prüfprotokoll Leitern“ wurde gelöscht.')).toBeVisible();
+    await expect(page.locator('.ui-table tbody tr', { hasText: 'Prüfprotokoll Leitern' })).toHaveCount(0);
   });
 
   test('calendar opens the external calendar; the reminder setting in the profile', async ({ page }) => {

@@ -6,7 +6,8 @@ import { activeTrail, trailTo } from './navigation';
 
 /** Starts at /dashboard, then the section and the sidebar entries down to the current page. */
 export function Breadcrumb({ items }: { items: NavItem[] }) {
-  const { t } = useTranslation();
+  // Also re-rendered when an area's texts arrive: a page's title is in its area's namespace, loaded with the page.
+  const { t } = useTranslation(undefined, { bindI18n: 'languageChanged', bindI18nStore: 'added' });
   const { pathname } = useLocation();
   const areas = useAreaStore((state) => state.areas);
   const activeItems = activeTrail(items, pathname);
