@@ -220,7 +220,7 @@ describe('member state', () => {
     expect(state.member.email).toBe('admin@acme.example');
     expect(state.member.roleIdentifier).toBe('admin');
     expect(state.member.permissions).toContain('member-list.get-list');
-    expect(state.member.permissions).not.toContain('clientdetails.read-details');
+    expect(state.member.permissions).not.toContain('clientdetails.read-configuration');
     expect(state.featureFlags.elearnings).toBe(true);
     expect(state.featureFlags.riskAssessments).toBe(true);
     expect(state.clientName).toBe('ACME Sicherheit GmbH');
