@@ -146,7 +146,7 @@ test.describe('start', () => {
       ['122', 'Feuerwehr'],
       ['133', 'Polizei'],
       ['144', 'Rettung'],
-    ]) {
+    ] as const) {
       await expect(emergency.getByTestId(`emergency-${number}`)).toContainText(label);
       await expect(emergency.getByTestId(`emergency-${number}`).locator('a')).toHaveAttribute('href', `tel:${number}`);
     }
@@ -161,7 +161,7 @@ test.describe('start', () => {
       ['122', 'Fire brigade'],
       ['133', 'Police'],
       ['144', 'Ambulance'],
-    ]) {
+    ] as const) {
       await expect(emergency.getByTestId(`emergency-${number}`)).toContainText(label);
     }
     await expect(page.getByTestId('infopoint-address')).toContainText('Austria');

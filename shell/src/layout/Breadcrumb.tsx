@@ -1,13 +1,22 @@
 import type { NavItem } from '@dash/shared-ui';
-import { useTranslation } from 'react-i18next';
+import type { ReactOptions } from 'i18next';
+import { type UseTranslationOptions, useTranslation } from 'react-i18next';
 import { Link, matchPath, useLocation } from 'react-router';
 import { useAreaStore } from '../federation/areaStore';
 import { activeTrail, trailTo } from './navigation';
 
+/**
+ * Also re-rendered when an area's texts arrive (added to the store): a page's title is in its area's namespace,
+ * loaded with the page. react-i18next reads bindI18nStore at run time; its hook options type leaves it out.
+ */
+const RERENDER_ON_NEW_TEXTS: UseTranslationOptions<undefined> & Pick<ReactOptions, 'bindI18nStore'> = {
+  bindI18n: 'languageChanged',
+  bindI18nStore: 'added',
+};
+
 /** Starts at /dashboard, then the section and the sidebar entries down to the current page. */
 export function Breadcrumb({ items }: { items: NavItem[] }) {
-  // Also re-rendered when an area's texts arrive: a page's title is in its area's namespace, loaded with the page.
-  const { t } = useTranslation(undefined, { bindI18n: 'languageChanged', bindI18nStore: 'added' });
+  const { t } = useTranslation(undefined, RERENDER_ON_NEW_TEXTS);
   const { pathname } = useLocation();
   const areas = useAreaStore((state) => state.areas);
   const activeItems = activeTrail(items, pathname);
