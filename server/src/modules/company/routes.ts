@@ -4,9 +4,9 @@ import { validatePostalCode } from '@dash/shared-core/postal';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../core/audit/auditTrail';
 import type { Database, Queryable } from '../../core/db/database';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import type { SessionContext } from '../auth/sessions';
 
 interface ClientRow {
   name: string;

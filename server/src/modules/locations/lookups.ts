@@ -2,8 +2,8 @@ import type { LocationDetail, LocationFields, LocationListItem } from '@dash/sha
 import { visibleLocations } from '../../core/access/scope';
 import type { AuditChange } from '../../core/audit/auditTrail';
 import type { Queryable } from '../../core/db/database';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 
 /** The row types and lookups the location route files (routes/*.ts) share. */
 

@@ -5,8 +5,8 @@ import type { Queryable } from '../../core/db/database';
 import { isUniqueViolation } from '../../core/db/errorCodes';
 import { likePattern, orderBy } from '../../core/db/rows';
 import { readTablePage } from '../../core/db/tablePage';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 
 /*
  * What the member tabs of groups, org units and locations share: the page of assigned members (groups and units),

@@ -1,7 +1,7 @@
 import type { MemberGroup } from '@dash/shared-core/contract';
 import type { Queryable } from '../../core/db/database';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 
 /** The row types and lookups the member-group route files (routes/*.ts) share. */
 

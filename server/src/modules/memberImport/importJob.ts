@@ -6,10 +6,10 @@ import { type AuditChange, recordAudit } from '../../core/audit/auditTrail';
 import type { Database, Queryable } from '../../core/db/database';
 import { membershipChanged } from '../../core/events/membershipEvents';
 import { endJob, forgetProgress, reportProgress } from '../../core/jobs/jobs';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
 import { type MailServices, sendWelcomeMail } from '../auth/passwordReset';
 import { hashPasswordForStorage } from '../auth/passwords';
-import type { SessionContext } from '../auth/sessions';
 import { assertSeatsFor } from '../members/licence';
 import { type ImportPlan, MEMBER_COLUMNS, type MemberValues, type PlannedMember } from './plan';
 

@@ -1,8 +1,8 @@
 import { visibleMembers } from '../../core/access/scope';
 import type { Queryable } from '../../core/db/database';
 import { isUniqueViolation } from '../../core/db/errorCodes';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 
 /** The lookups and checks the member area's route files (routes/*.ts) share. */
 

@@ -4,8 +4,8 @@ import { validatePostalCode } from '@dash/shared-core/postal';
 import { visibleMembers } from '../../core/access/scope';
 import type { Queryable } from '../../core/db/database';
 import { iso } from '../../core/db/rows';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 
 /** The columns of one member as stored. */
 export interface MemberRecordRow {

@@ -2,8 +2,8 @@ import type { OrgUnitDetail } from '@dash/shared-core/contract';
 import { visibleOrgUnits } from '../../core/access/scope';
 import type { AuditChange } from '../../core/audit/auditTrail';
 import type { Queryable } from '../../core/db/database';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 import { distinct } from '../memberGroups/assignedMembers';
 
 /** The row types and lookups the org-unit route files (routes/*.ts) share. */

@@ -2,7 +2,7 @@ import type { OrgUnitNode } from '@dash/shared-core';
 import { visibleOrgUnits } from '../../core/access/scope';
 import type { Queryable } from '../../core/db/database';
 import { likePattern } from '../../core/db/rows';
-import type { SessionContext } from '../auth/sessions';
+import type { SessionContext } from '../../core/sessions/sessions';
 
 interface NodeRow {
   uuid: string;

@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../core/db/database';
 import { orderBy } from '../../core/db/rows';
 import { readTablePage } from '../../core/db/tablePage';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { type DueCounts, ELEARNING_DUE_COUNTS_JSON, RISK_ASSESSMENT_DUE_COUNTS_JSON } from '../../core/tasks/dueCounts';
 import { readTaskVersion } from '../../core/tasks/taskVersion';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
-import type { SessionContext } from '../auth/sessions';
 import { evaluableAssignments } from '../riskAssessments/evaluation';
 
 /** Risk-action filter -> the status of the evaluations it lists (spec section 4: risk assessment status). */

@@ -7,10 +7,10 @@ import type { Database } from '../../../core/db/database';
 import { likePattern, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
 import { membershipChanged } from '../../../core/events/membershipEvents';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { withUniqueName } from '../../memberGroups/assignedMembers';
 import {
   auditedFields,

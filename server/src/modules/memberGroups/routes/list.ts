@@ -5,10 +5,10 @@ import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database } from '../../../core/db/database';
 import { likePattern, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { auditPerMember, distinct, withUniqueName } from '../assignedMembers';
 import { type GroupRow, MEMBER_COUNT, toGroup } from '../lookups';
 
