@@ -545,7 +545,12 @@ export const RISK_ASSESSMENTS_MATRIX: Record<string, MatrixEntry> = {
     as: 'acme/member',
     sample: (ids) => ({ uuid: ids.acmeRiskExecution }),
     validated: true,
-    malformed: () => [{ uuid: 'x' }, {}],
+    malformed: (ids) => [
+      { uuid: 'x' },
+      {},
+      { uuid: ids.acmeRiskExecution, windowId: 'tab-1' },
+      { uuid: ids.acmeRiskExecution, takeOver: 'yes' },
+    ],
     forbiddenFor: null,
     featureFlagOffFor: FLAG_OFF,
     otherClientUuid: {
