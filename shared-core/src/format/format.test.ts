@@ -50,7 +50,8 @@ describe('formatters (spec section 9 "Display")', () => {
 
   it('the near due statuses differ by hue, not by a shade of one colour', () => {
     const rgb = (hex: string) => [1, 3, 5].map((offset) => Number.parseInt(hex.slice(offset, offset + 2), 16));
-    const distance = (a: string, b: string) => Math.hypot(...rgb(a).map((value, index) => value - (rgb(b)[index] ?? 0)));
+    const distance = (a: string, b: string) =>
+      Math.hypot(...rgb(a).map((value, index) => value - (rgb(b)[index] ?? 0)));
     const near = ['overdue', 'next7Days', 'nextMonth'] as const;
     const backgrounds = near.map((status) => DUE_STATUS_COLOURS[status].background);
     for (const [index, colour] of backgrounds.entries()) {
