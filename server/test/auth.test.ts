@@ -2,8 +2,8 @@ import { hashPassword } from '@dash/shared-core';
 import { memberStateSchema } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { hashToken } from '../src/core/sessions/sessions';
 import { hashPasswordForStorage } from '../src/modules/auth/passwords';
-import { hashToken } from '../src/modules/auth/sessions';
 import {
   createTestServer,
   DEMO_PASSWORD,

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../core/db/database';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 import type { ScormVersion } from './scormRules';
 
 /** The lookups and row types the e-learning area's route files (routes/*.ts) share. */

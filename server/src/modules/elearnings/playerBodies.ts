@@ -7,9 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { hasAnyPermission, XSRF_HEADER } from '@dash/shared-core';
 import { ENDPOINTS, UPLOADED_FILE_MARKER, type UploadedFile } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Database } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
-import { loadSession } from '../auth/sessions';
 import { PACKAGE_LIMITS } from './scormPackage';
 
 /** The raw zip body of the upload, streamed to a temporary file with the size limit (never held in memory). */
@@ -39,11 +37,11 @@ async function receiveZip(request: FastifyRequest, payload: NodeJS.ReadableStrea
  * The player's bodies that are not JSON, for the scope (Fastify encapsulation) that holds the package upload
  * (a zip) and the execution commit (JSON sent as text by navigator.sendBeacon, with the XSRF token in the query).
  */
-export function addPlayerBodyParsers(scope: FastifyInstance, db: Database): void {
+export function addPlayerBodyParsers(scope: FastifyInstance): void {
   scope.addContentTypeParser('application/zip', async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
     // Only a signed-in member allowed to upload gets his body written to disk; everyone else is answered by the
     // endpoint's own checks (401/403) without a byte stored.
-    const session = await loadSession(db, request);
+    const session = await request.loadSession();
     // The fields come as the query (the body is the file); any other field fails the strict schema.
     const fields = { ...((request.query ?? {}) as Record<string, unknown>) };
     if (!session || !hasAnyPermission(session.permissions, ENDPOINTS.elearningUploadPackage.permissions)) {

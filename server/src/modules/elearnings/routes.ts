@@ -26,7 +26,7 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
   // Uploads and commits get their own body parsers, in a scope of their own (Fastify encapsulation): the rest of the
   // API keeps JSON only, and another module's multipart parser cannot clash with them.
   app.register(async (scope) => {
-    addPlayerBodyParsers(scope, db);
+    addPlayerBodyParsers(scope);
     registerPackageUploadRoutes(scope, db);
     registerExecutionCommitRoutes(scope, db);
   });

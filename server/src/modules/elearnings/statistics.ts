@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { visibleMembers } from '../../core/access/scope';
 import type { Queryable } from '../../core/db/database';
 import { likePattern, orderBy } from '../../core/db/rows';
-import type { SessionContext } from '../auth/sessions';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ELEARNING_STATE_SQL } from './taskSync';
 
 type StatisticsFilter = z.output<typeof elearningStatisticsFilterSchema>;

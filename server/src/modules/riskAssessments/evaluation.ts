@@ -1,8 +1,8 @@
 import { riskFactor as riskLevelOf } from '@dash/shared-core';
 import type { LocalizedText, Risk } from '@dash/shared-core/contract';
 import type { Queryable } from '../../core/db/database';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 import { MATRIX_VERSION, scoreRisk } from './riskMatrix';
 
 /**

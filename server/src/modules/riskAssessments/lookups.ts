@@ -1,7 +1,7 @@
 import type { LocalizedText, RiskAssessmentCatalogItem } from '@dash/shared-core/contract';
 import type { Queryable } from '../../core/db/database';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import type { SessionContext } from '../auth/sessions';
 import { evaluableAssignments } from './evaluation';
 
 /** The lookups, row types and SQL the risk-assessment area's route files (routes/*.ts) share. */

@@ -6,13 +6,13 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../core/db/database';
 import { iso } from '../../core/db/rows';
+import type { SessionContext } from '../../core/sessions/sessions';
 import {
   readMemberTaskCounts,
   readMemberTasksWith,
   type TaskDetails,
   type TaskKind,
 } from '../../core/tasks/memberTasks';
-import type { SessionContext } from '../auth/sessions';
 
 type MemberTasksRequest = z.output<typeof memberTasksRequestSchema>;
 

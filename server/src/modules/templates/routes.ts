@@ -6,9 +6,9 @@ import { recordAudit } from '../../core/audit/auditTrail';
 import { type Database, LOCK_KEYS } from '../../core/db/database';
 import { likePattern, orderBy } from '../../core/db/rows';
 import { readTablePage } from '../../core/db/tablePage';
+import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
-import { loadSession, type SessionContext } from '../auth/sessions';
 import { type MultipartBody, parseMultipart, UploadedFile } from './multipart';
 import { installShippedTemplates } from './shippedContent';
 
@@ -124,7 +124,6 @@ function readUpload(body: unknown): { category: TemplateCategory; title?: string
 
 /** The checks registerEndpoint makes, for the two routes outside the JSON contract (upload and download). */
 async function sessionFor(
-  db: Database,
   request: FastifyRequest,
   permission: 'templates.upload' | 'templates.read-list',
   checkXsrf: boolean,
@@ -134,7 +133,7 @@ async function sessionFor(
     const cookie = request.cookies[XSRF_COOKIE];
     if (typeof header !== 'string' || !cookie || header !== cookie) throw new ApiHttpError(403, 'Csrf.Invalid');
   }
-  const session = await loadSession(db, request);
+  const session = await request.loadSession();
   if (!session) throw new ApiHttpError(401, 'Auth.Unauthorized');
   if (!hasAnyPermission(session.permissions, [permission])) throw new ApiHttpError(403, 'Auth.Forbidden');
   if (!session.featureFlags.templates) throw new ApiHttpError(403, 'Auth.FeatureDisabled');
@@ -200,7 +199,7 @@ export function registerTemplateRoutes(app: FastifyInstance, db: Database): void
 
   // Download: the spec's file route with context "template"; the session's client (or its licensee) must own it.
   app.get(`${DOWNLOAD_PREFIX}/:uuid/:filename`, async (request, reply) => {
-    const session = await sessionFor(db, request, 'templates.read-list', false);
+    const session = await sessionFor(request, 'templates.read-list', false);
     const params = z.object({ uuid: z.uuid(), filename: z.string().max(300) }).safeParse(request.params);
     if (!params.success) throw new ApiHttpError(404, 'File.NotFound');
     const [file] = await db.query<{ content: Uint8Array; content_type: string; filename: string }>(
@@ -238,7 +237,7 @@ export function registerTemplateRoutes(app: FastifyInstance, db: Database): void
         if (typeof header !== 'string' || !cookie || header !== cookie) throw new ApiHttpError(403, 'Csrf.Invalid');
       },
       handler: async (request) => {
-        const session = await sessionFor(db, request, 'templates.upload', false);
+        const session = await sessionFor(request, 'templates.upload', false);
         const { file, ...fields } = readUpload(request.body);
         const filename = cleanFilename(file.filename);
         const extension = filename.includes('.') ? (filename.split('.').pop() ?? '').toLowerCase() : '';

@@ -4,9 +4,9 @@ import { visibleOrgUnits } from '../../../core/access/scope';
 import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database, Queryable } from '../../../core/db/database';
 import { iso } from '../../../core/db/rows';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { requireElearning } from '../lookups';
 import { syncElearningTasks } from '../taskSync';
 

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/database';
 import { ApiHttpError } from '../../../http/errors';
-import { loadSession } from '../../auth/sessions';
 import { PACKAGE_LIMITS } from '../scormPackage';
 
 export const SCORM_FILE_ROUTE = '/api/elearning/scorm/:packageUuid/*';
@@ -37,7 +36,7 @@ export function registerCourseFileRoutes(app: FastifyInstance, db: Database): vo
     const params = request.params as { packageUuid?: string; '*'?: string };
     const packageUuid = params.packageUuid ?? '';
     const filePath = params['*'] ?? '';
-    const session = await loadSession(db, request);
+    const session = await request.loadSession();
     if (!session) throw new ApiHttpError(401, 'Auth.Unauthorized');
     if (!session.featureFlags.elearnings) throw new ApiHttpError(403, 'Auth.FeatureDisabled');
     if (!UUID.test(packageUuid) || filePath.length === 0 || filePath.length > PACKAGE_LIMITS.maxPathLength) {

@@ -2,9 +2,9 @@ import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../../core/db/database';
 import { iso } from '../../../core/db/rows';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { type ExecutionRow, ownExecution, resultOfExecution } from '../lookups';
 import type { ManifestItem } from '../scormPackage';
 import {

@@ -3,12 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../../core/db/database';
 import { iso } from '../../../core/db/rows';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { readMemberTasks } from '../../../core/tasks/memberTasks';
 import { readTaskVersion } from '../../../core/tasks/taskVersion';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import type { ElearningLanguage } from '../lookups';
 
 /** The signed-in member's own e-learnings: his list (and the start page's), its counts, and one task. */

@@ -4,9 +4,9 @@ import type { z } from 'zod';
 import { visibleMembers, visibleOrgUnits } from '../../../core/access/scope';
 import type { Database, Queryable } from '../../../core/db/database';
 import { iso, orderBy } from '../../../core/db/rows';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { buildStatisticsWorkbook } from '../exportXlsx';
 import { requireElearning, requireElearningStatistics } from '../lookups';
 import {

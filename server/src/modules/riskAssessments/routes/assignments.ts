@@ -6,9 +6,9 @@ import type { Database, Queryable } from '../../../core/db/database';
 import { iso, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
 import { onMembershipChanged } from '../../../core/events/membershipEvents';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { syncMemberTasks, syncMemberTasksOnMembershipChange } from '../memberTaskSync';
 
 const ASSIGNMENT_SORT = {

@@ -4,11 +4,11 @@ import type { z } from 'zod';
 import type { Database } from '../../../core/db/database';
 import { iso, likePattern, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { readRiskVersion } from '../../../core/tasks/taskVersion';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { STATUS_SQL, type TaskRow } from '../lookups';
 
 const CATALOG_SORT = {

@@ -11,11 +11,11 @@ import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database } from '../../../core/db/database';
 import { iso, likePattern, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { readRiskVersion } from '../../../core/tasks/taskVersion';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { evaluableAssignments, evaluateAssignment, loadEvaluation } from '../evaluation';
 
 const EVALUATION_SORT = {

@@ -2,9 +2,9 @@ import { ENDPOINTS, type RiskAssessmentExecution } from '@dash/shared-core/contr
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../../core/db/database';
 import { iso } from '../../../core/db/rows';
+import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import type { SessionContext } from '../../auth/sessions';
 import { loadContent } from '../content';
 import { LOCK_SECONDS, loadExecution, lockedByMyOtherWindow, lockedByOther, lockHolder } from '../lookups';
 
