@@ -1,5 +1,5 @@
 /**
- * Start page, infopoint, templates and the reminder setting (issue 17) in a real browser against the real server:
+ * Start page, infopoint, templates and the reminder setting in a real browser against the real server:
  * both languages, keyboard use, axe on every screen, the infopoint's print view, a template upload and download.
  */
 import { readFileSync } from 'node:fs';

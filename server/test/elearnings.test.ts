@@ -1,5 +1,5 @@
 /**
- * E-learnings for administrators (issue 13): every call, and every rule of docs/elearning-tasks.md, each on its own
+ * E-learnings for administrators: every call, and every rule of docs/elearning-tasks.md, each on its own
  * course, units and members made for the test (the demo data stays as seeded for the other tests).
  */
 import {

@@ -1,4 +1,4 @@
-/** Infopoint (issue 17): locations, and per location the member groups with their members' contact details. */
+/** Infopoint: locations, and per location the member groups with their members' contact details. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, expectError, type TestServer } from './helpers';
 

@@ -119,7 +119,7 @@ describe('the tree', () => {
   });
 
   it('counts every unit as the org_unit_membership view does, archived members left out', async () => {
-    // tree.ts counts a unit's rows minus its archived members instead of reading the view (issue 18).
+    // tree.ts counts a unit's rows minus its archived members instead of reading the view.
     const [picked] = await server.db.query<{ uuid: string }>(
       `SELECT om.member_uuid AS uuid FROM org_unit_member om WHERE om.org_unit_uuid = $1 LIMIT 1`,
       [uuids.produktion],
@@ -205,7 +205,7 @@ describe('the tree', () => {
     const items = await tree(big);
     expect(items.length).toBe(200);
     expect(Math.max(...items.map((item) => item.depth))).toBe(4);
-    // Its speed is the benchmark's (issue 11: p95 <= 30 ms); a test asserts no times.
+    // Its speed is the benchmark's (p95 <= 30 ms); a test asserts no times.
   });
 
   it('answers a kept tree only while nothing of it changed, whoever wrote the change', async () => {

@@ -1,4 +1,4 @@
-/** Start overview (issue 17): the counts of each bubble match the lists' filters; the risk-action filters. */
+/** Start overview: the counts of each bubble match the lists' filters; the risk-action filters. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, expectError, memberUuid, type TestServer } from './helpers';
 

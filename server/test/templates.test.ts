@@ -1,4 +1,4 @@
-/** Templates (issue 17): upload (multipart, its own route and limit), list with category and search, download, delete. */
+/** Templates: upload (multipart, its own route and limit), list with category and search, download, delete. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installShippedTemplates, SHIPPED_TEMPLATES } from '../src/modules/templates/shippedContent';
 import { type Agent, createTestServer, expectError, type TestServer } from './helpers';

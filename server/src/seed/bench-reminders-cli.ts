@@ -1,4 +1,4 @@
-// The reminder run of issue 17 on a large client, for `npm run bench` (not a test: it measures time).
+// The reminder run on a large client, for `npm run bench` (not a test: it measures time).
 //   npx tsx server/src/seed/bench-reminders-cli.ts [--members 10000] [--tasks-per-member 5]
 // Runs on a fresh in-memory PGlite database, or on DATABASE_URL in a throw-away schema (DATABASE_SCHEMA). Prints one
 // line of JSON: the number of tasks, mails sent and seconds for the task reminders and for the weekly digest.

@@ -141,11 +141,11 @@ export async function seedBulkClient(db: Database, options: BulkClientOptions): 
          FROM member WHERE client_uuid = $1`,
       [clientUuid, locations.map((row) => row.uuid)],
     );
-    // The e-learning scenarios of the bench (issue 13).
+    // The e-learning scenarios of the bench.
     await seedBenchElearnings(tx, clientUuid);
-    // The start page of a member with 200 tasks (issue 17).
+    // The start page of a member with 200 tasks.
     await seedBenchStartTasks(tx, clientUuid);
-    // The risk evaluation scenario (issue 16).
+    // The risk evaluation scenario.
     await seedBenchRiskEvaluation(tx, clientUuid);
     return { clientUuid, members: options.memberCount + 1 };
   });

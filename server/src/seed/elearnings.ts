@@ -3,7 +3,7 @@ import { installDemoCourse } from '../modules/elearnings/shippedContent/demoCour
 import { syncElearningTasks } from '../modules/elearnings/taskSync';
 
 /**
- * Demo e-learnings (issue 13): a catalogue in German and English, assigned to acme's units, with a mix of
+ * Demo e-learnings: a catalogue in German and English, assigned to acme's units, with a mix of
  * completed, due, overdue and in-progress tasks so that every screen shows something on first start. Tasks come
  * from the assignments through the task rules (syncElearningTasks), then part of them is moved back in time.
  */
@@ -174,7 +174,7 @@ export async function seedElearnings(tx: Queryable, context: ElearningSeedContex
   );
   await syncElearningTasks(tx, context.globex);
 
-  // The player's demo courses (issue 14): SCORM 1.2 and SCORM 2004, built from server/src/modules/elearnings/shippedContent.
+  // The player's demo courses: SCORM 1.2 and SCORM 2004, built from server/src/modules/elearnings/shippedContent.
   await installDemoCourse(tx, 'safetyBasics', {
     clientUuid: context.acme,
     elearningUuid: DEMO_ELEARNINGS.acmeSafetyInstruction,
@@ -234,7 +234,7 @@ export async function seedBenchElearnings(tx: Queryable, client: string): Promis
 }
 
 /**
- * Bench client, issue 17: the start page of a member with 200 tasks. 200 short courses are assigned to an org unit
+ * Bench client: the start page of a member with 200 tasks. 200 short courses are assigned to an org unit
  * that holds only the client's admin, so that only the admin gets them (the bench signs in as the admin).
  */
 export async function seedBenchStartTasks(tx: Queryable, client: string): Promise<void> {

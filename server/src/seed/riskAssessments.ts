@@ -95,7 +95,7 @@ async function completeAnalyses(tx: Queryable, task: string, members: readonly s
 }
 
 /**
- * The demo's risk assessments (issue 15): one of each shipped type, assigned to org units, a location and single
+ * The demo's risk assessments: one of each shipped type, assigned to org units, a location and single
  * members, with completed analyses (7 anonymous survey answers in Produktion, so that the next issue's evaluation
  * has a unit above the threshold of 6).
  */
@@ -125,7 +125,7 @@ export async function seedRiskAssessments(tx: Queryable, seed: RiskSeedClient): 
 }
 
 /**
- * Issue 16: Verwaltung's VDU inspection is evaluated the way finish-analysis does it, its three highest risks have
+ * Verwaltung's VDU inspection is evaluated the way finish-analysis does it, its three highest risks have
  * proposed measures with owners and due dates, the other risks above "very low" are marked not relevant, the
  * actions are agreed and the first is done. The Produktion survey (7 completed) stays in its analysis phase, so that
  * an administrator can finish one on first start.
@@ -189,7 +189,7 @@ async function seedEvaluation(
 }
 
 /**
- * The bench client's evaluation scenario (issue 16, scripts/bench/riskAssessments.mjs): a survey assigned to the
+ * The bench client's evaluation scenario (scripts/bench/riskAssessments.mjs): a survey assigned to the
  * root unit with 2,000 completed analyses of 60 questions each (120,000 answers, written set-based), ready for
  * finish-analysis. The 60 question keys reuse the survey's content cyclically.
  */

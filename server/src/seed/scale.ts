@@ -44,7 +44,7 @@ const SEEDED_TABLES = [
 ];
 
 /**
- * A database at the scale of issue 18: one large client (bulk.ts) plus `clients - 1` small ones sharing the rest of
+ * A database at the scale benchmark's size: one large client (bulk.ts) plus `clients - 1` small ones sharing the rest of
  * `members`, every row written set-based (INSERT … SELECT FROM generate_series), so that 1,000,000 members take
  * minutes, not hours. The small clients' rows matter for the large client's lists only through table and index
  * size: each list must still find its client's rows by index, whatever the others hold.

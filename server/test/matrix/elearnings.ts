@@ -204,7 +204,7 @@ const executionRow = (db: Database, uuid: string) =>
     [uuid],
   );
 
-/** The player's calls (issue 14). */
+/** The player's calls. */
 const PLAYER_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/elearning/upload-package': {
     access: 'session',

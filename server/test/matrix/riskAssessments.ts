@@ -667,7 +667,7 @@ export const RISK_ASSESSMENTS_MATRIX: Record<string, MatrixEntry> = {
       ],
     },
   },
-  // --- evaluation, risks and actions (issue 16) ---------------------------------------------------------------
+  // --- evaluation, risks and actions ---------------------------------------------------------------
   'POST /api/risk-assessment/read-assignment-overview-list': {
     access: 'session',
     endpoint: 'riskAssessmentEvaluationList',

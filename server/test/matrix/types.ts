@@ -49,7 +49,7 @@ export interface RiskAssessmentIds {
   globexRiskTask: string;
   globexRiskMemberTask: string;
   globexRiskExecution: string;
-  /** Evaluation (issue 16): see evaluationIds below. */
+  /** Evaluation: see evaluationIds below. */
   eval: EvaluationIds;
 }
 

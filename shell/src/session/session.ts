@@ -23,7 +23,7 @@ export async function reloadSession(): Promise<MemberState | null> {
     throw error;
   }
   store.signedIn(memberState);
-  // The areas' register entries do not depend on the settings: both load at once (issue 18: one round trip less
+  // The areas' register entries do not depend on the settings: both load at once (one round trip less
   // before the start page).
   const areas = loadAreasFor(memberState);
   try {

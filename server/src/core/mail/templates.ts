@@ -155,7 +155,7 @@ ${footer ? `<hr><p style="font-size:small">${escapeHtml(footer).replace(/\n/g, '
   return { subject: texts.subject(input), text, html };
 }
 
-// --- reminders (issue 17) -----------------------------------------------------------------------------------------
+// --- reminders -----------------------------------------------------------------------------------------
 
 export type ReminderMailKind = 'elearning' | 'risk-assessment' | 'risk-action';
 export type ReminderMailEvent = 'due-soon' | 'overdue';

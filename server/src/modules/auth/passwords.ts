@@ -2,7 +2,7 @@ import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 /**
  * The browser sends the SHA-256 hex of what the user typed; we never store that value as it is,
- * but a salted scrypt hash of it (N=2^14, r=8, p=1: about 50 ms per check on this hardware).
+ * but a salted scrypt hash of it (N=2^14, r=8, p=1: slow enough to make guessing expensive).
  */
 const N = 16384;
 const R = 8;

@@ -102,8 +102,8 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.heartbeat, async () => ({ ok: true as const }));
 
   // Each member's own details for the client's company version (migrations 005, 019: every change of a member moves
-  // it), so that the state, asked on every start, is answered from the session query alone (issue 18: p95 41 ms at
-  // 20 connections on 1,000,000 members with a query of its own). Client and licensee fields come with the session.
+  // it), so that the state, asked on every start, is answered from the session query alone (a query of
+  // its own was the slowest part of a start at scale). Client and licensee fields come with the session.
   const memberDetails = new VersionedRowCache<MemberState['memberDetails'] & { email: string | null }>();
 
   registerEndpoint(app, db, ENDPOINTS.memberState, async ({ session }): Promise<MemberState> => {

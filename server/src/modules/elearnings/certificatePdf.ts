@@ -1,4 +1,4 @@
-// pdf-lib loads with the first certificate, not with the server: it was 0.7 s of every start (issue 18).
+// pdf-lib loads with the first certificate, not with the server: it was 0.7 s of every start.
 import type { PDFFont, rgb as Rgb } from 'pdf-lib';
 
 export interface CertificateData {

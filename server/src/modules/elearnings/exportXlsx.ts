@@ -66,7 +66,7 @@ export async function buildStatisticsWorkbook(
   language: ExportLanguage,
 ): Promise<Buffer> {
   const texts = TEXTS[language];
-  // exceljs loads with the first export, not with the server: it was 1.3 s of every start (issue 18).
+  // exceljs loads with the first export, not with the server: it was 1.3 s of every start.
   const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Dashboard';

@@ -16,7 +16,7 @@ import { syncElearningTasksOnMembershipChange } from './taskSync';
 
 /**
  * The e-learning area: catalogue, settings, org-unit assignments, analytics and progress resets for admins, a
- * member's own e-learnings, and the player (issue 14; docs/scorm.md): package upload, the course files, executions
+ * member's own e-learnings, and the player (docs/scorm.md): package upload, the course files, executions
  * with ordered idempotent commits, results and certificates. Each sub-feature registers its endpoints in
  * routes/<subFeature>.ts; the lookups they share are in lookups.ts.
  */

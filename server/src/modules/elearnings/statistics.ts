@@ -24,7 +24,7 @@ export function analyticsStatusSql(state: string): string {
 const STATUS_SQL = analyticsStatusSql('x.state');
 
 /**
- * One row per member of the analytics (issue 13): members (not archived, visible to the session) with an open
+ * One row per member of the analytics: members (not archived, visible to the session) with an open
  * attempt or at least one completion of the e-learning. Status, from the open attempt:
  * - none open, some completed -> completed;
  * - the e-learning ended or is inactive -> inactive (no longer shown as due);

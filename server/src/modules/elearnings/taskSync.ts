@@ -25,7 +25,7 @@ export const OPEN_TASK_SQL = 't.completed_at IS NULL AND t.reset_at IS NULL';
  * Two shapes with the same answer: for the whole client, down from each assignment through its subtree; for named
  * members, up from their units to the root (a member is covered by an assignment to any of his units' ancestors),
  * which costs a few rows per member instead of every assignment's subtree (a member create in a client of 200
- * e-learnings: 12 ms -> about 1 ms on PostgreSQL).
+ * e-learnings no longer walks every assignment).
  */
 const inScopeCte = (scope: { elearning: string | null; members: string | null }) =>
   scope.members
@@ -173,7 +173,7 @@ export async function rescheduleWaitingTasks(tx: Queryable, elearningUuid: strin
 }
 
 /**
- * A member completed an attempt (the player of issue 14 calls this; the seed and tests too): the attempt keeps its
+ * A member completed an attempt (the player calls this; the seed and tests too): the attempt keeps its
  * completion date, and a repeating e-learning gets the next attempt at once.
  */
 export async function completeElearningTask(tx: Queryable, taskUuid: string, completedAt: Date = new Date()) {

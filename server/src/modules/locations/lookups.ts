@@ -14,7 +14,7 @@ import { ApiHttpError } from '../../http/errors';
 export const LOCATION_COLUMNS = `
   l.uuid, l.name, l.city, l.country_code, l.location_type, l.floor_space,
   -- All of the location's rows (index only) minus its archived members, who are few: 200 rows per location no longer
-  -- read 200 member rows (issue 18: p95 320 ms at 1,000,000 members).
+  -- read 200 member rows.
   (SELECT count(*) FROM location_member c WHERE c.location_uuid = l.uuid)::int
     - (SELECT count(*) FROM member cm JOIN location_member c ON c.member_uuid = cm.uuid AND c.location_uuid = l.uuid
         WHERE cm.client_uuid = l.client_uuid AND cm.archived_at IS NOT NULL)::int AS member_count,

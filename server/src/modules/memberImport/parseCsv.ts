@@ -121,8 +121,8 @@ async function parseRecords(chunks: readonly Buffer[], encoding: ImportEncoding,
 }
 
 /**
- * Bytes per step of the parse: about 170 rows of a typical staff file, about a millisecond of work once the parser's
- * code is compiled, tens of milliseconds in the first import after a start (64 KB steps held other calls 0.3 s then).
+ * Bytes per step of the parse: about 170 rows of a typical staff file, little work once the parser's code is
+ * compiled, more in the first import after a start (larger steps held other calls noticeably then).
  */
 const PARSE_STEP_BYTES = 16 * 1024;
 

@@ -52,7 +52,7 @@ export async function readOrgUnitTree(
         WHERE m.client_uuid IN (SELECT DISTINCT client_uuid FROM visible) AND m.archived_at IS NOT NULL
      ), counts AS (
        -- org_unit_membership spelt out per unit: through the view, the planner cannot narrow it to the visible units
-       -- and counted every client's memberships (2.7 s at 1,000,000 members, issue 18).
+       -- and counted every client's memberships (2.7 s at 1,000,000 members).
        SELECT om.org_unit_uuid, (count(*) - count(a.uuid))::int AS member_count
          FROM visible v JOIN org_unit_member om ON om.org_unit_uuid = v.uuid
          LEFT JOIN archived a ON a.uuid = om.member_uuid

@@ -1,5 +1,5 @@
 import type { RiskAction, StopType } from '@dash/shared-core/contract';
-// exceljs and pdf-lib load with the first export, not with the server: 2 s of every start (issue 18).
+// exceljs and pdf-lib load with the first export, not with the server: 2 s of every start.
 import type { PDFFont } from 'pdf-lib';
 
 export type ExportLanguage = 'de_DE' | 'en_GB';

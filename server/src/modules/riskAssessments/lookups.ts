@@ -89,7 +89,7 @@ interface ExecutionRow {
   locked_by_name: string | null;
   lock_live: boolean;
   is_mine: boolean;
-  /** The analysis phase of the assignment has ended (issue 16): open analyses are closed. */
+  /** The analysis phase of the assignment has ended: open analyses are closed. */
   phase_over: boolean;
 }
 

@@ -18,7 +18,7 @@ type MemberTasksRequest = z.output<typeof memberTasksRequestSchema>;
 
 /**
  * A member's analyses: he sees those of active tasks, and those he has completed whatever became of the task since.
- * An analysis closed by the end of the analysis phase (issue 16) is neither open nor done.
+ * An analysis closed by the end of the analysis phase is neither open nor done.
  */
 const RISK_ASSESSMENT_TASKS: TaskKind = {
   tasks: 'risk_assessment_member_task',

@@ -15,8 +15,8 @@ import { registerSettingsRoutes } from './routes/settings';
 import { installRiskAssessmentContent } from './shippedContent';
 
 /**
- * The risk-assessment area: catalogue and settings, assignments, members' analyses (issue 15); evaluation, risks,
- * actions (issue 16) and their details. Each sub-feature registers its endpoints in routes/<subFeature>.ts; the
+ * The risk-assessment area: catalogue and settings, assignments, members' analyses; evaluation, risks,
+ * actions and their details. Each sub-feature registers its endpoints in routes/<subFeature>.ts; the
  * lookups they share are in lookups.ts.
  */
 export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database): void {

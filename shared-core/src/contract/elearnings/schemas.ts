@@ -197,7 +197,7 @@ export const elearningMemberTaskSchema = z.object({
 });
 export type ElearningMemberTask = z.infer<typeof elearningMemberTaskSchema>;
 
-// --- The player (issue 14): packages, executions, results, certificates -------------------------------------
+// --- The player: packages, executions, results, certificates -------------------------------------
 
 export const SCORM_VERSIONS = ['1.2', '2004'] as const;
 export const scormVersionSchema = z.enum(SCORM_VERSIONS);

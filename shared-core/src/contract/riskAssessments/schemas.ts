@@ -158,7 +158,7 @@ export const riskAssessmentMemberTaskSchema = memberTaskSchema.extend({
   orgUnitName: z.string().nullable(),
   locationName: z.string().nullable(),
   executionUuid: uuidSchema.nullable(),
-  /** Set when the analysis phase ended before the member completed: the analysis is closed (issue 16). */
+  /** Set when the analysis phase ended before the member completed: the analysis is closed. */
   closedAt: z.string().nullable(),
 });
 export type RiskAssessmentMemberTask = z.infer<typeof riskAssessmentMemberTaskSchema>;
@@ -288,7 +288,7 @@ export const riskAssessmentCompleteExecutionRequestSchema = z.strictObject({
 });
 export const riskAssessmentCompleteExecutionResponseSchema = z.object({ completedAt: z.string() });
 
-// --- evaluation (issue 16) --------------------------------------------------------------------------------------
+// --- evaluation --------------------------------------------------------------------------------------
 
 /** Risk status (spec section 4); a risk whose factor is "very low" needs no action and stays open. */
 export const RISK_STATUSES = ['open', 'riskActionDefine', 'riskActionDefined', 'riskActionAgreed', 'done'] as const;

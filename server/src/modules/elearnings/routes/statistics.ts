@@ -48,8 +48,8 @@ async function readStatisticsPage(
 
 /** The analytics of an e-learning: its members' statuses page by page, the overview per unit, the spreadsheet. */
 export function registerStatisticsRoutes(app: FastifyInstance, db: Database): void {
-  // The analytics of an e-learning of 10,000 members sort every member's status (10-20 ms of the database's time per
-  // page): pages and overviews are kept as checked answers for the version they were read at (issue 13: p95 <= 50 ms).
+  // The analytics of an e-learning of 10,000 members sort every member's status (most of a call's time is the
+  // database's, per page): pages and overviews are kept as checked answers for the version they were read at.
   const statisticsPages = new KeptAnswers(ENDPOINTS.elearningStatistics);
   const statisticsOverviews = new KeptAnswers(ENDPOINTS.elearningStatisticsOverview);
 

@@ -13,9 +13,9 @@ import { readOrgUnitTree } from '../tree';
 /** The tree page: the tree, a new unit, and deleting a unit. */
 export function registerOrgUnitTreeRoutes(app: FastifyInstance, db: Database): void {
   // The tree as each kind of reader sees it, exact for the client's company version, which every change of units,
-  // their members and admins, and of members moves (migration 019): the counts of a tree of 10,000 members cost
-  // about 15 ms of PostgreSQL's time per read, a kept tree none (issue 11: tree read p95 <= 30 ms). Kept as the
-  // checked JSON answer (up to 20 MB in all): a tree of 200 units is also 50 KB to check and serialise per call.
+  // their members and admins, and of members moves (migration 019): the counts of a tree of 10,000 members are
+  // most of a read's time, a kept tree costs none. Kept as the checked JSON answer (up to 20 MB in all): a large
+  // tree is also much to check and serialise per call.
   const trees = new KeptAnswers(ENDPOINTS.orgUnitList);
   registerEndpoint(app, db, ENDPOINTS.orgUnitList, async ({ body, session, request }) =>
     trees.get(request, session, session.companyVersion, body.filter.search ?? '', async () => {
