@@ -16,6 +16,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, openPglite } from '../src/core/db/database';
 import { migrate } from '../src/core/db/migrate';
 import { seedDemoData } from '../src/seed/demo';
+import { memberCreateBody } from './memberBody';
 import {
   answeringPostgres,
   dropSchema,
@@ -42,30 +43,13 @@ function tempDir(prefix: string): string {
 }
 
 function newMember(index: number) {
-  return {
+  return memberCreateBody({
     firstName: 'Gesichert',
     lastName: `Nummer ${index}`,
     email: null,
     username: `backup.${index}`,
-    role: 'member',
-    language: 'de_DE',
-    phoneNumber: null,
-    mobileNumber: null,
-    specialAttributes: [],
-    externalCompany: null,
-    gender: 'd',
-    birthDate: null,
-    street: null,
-    postalCode: null,
-    city: null,
-    country: null,
-    createElearningTasks: true,
     createRiskAssessmentTasks: false,
-    orgUnitUuids: [],
-    locationUuids: [],
-    passwordMode: 'noPassword',
-    password: null,
-  };
+  });
 }
 
 /** `npm run backup -- <target>` as an operator runs it (without npm's noise). */

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/core/db/database';
 import { createMailer } from '../src/core/mail/mailer';
 import { runReminders } from '../src/modules/reminders/scheduler';
+import { memberCreateBody } from './memberBody';
 import {
   answeringPostgres,
   dropSchema,
@@ -51,30 +52,14 @@ function servers(): [ServerProcess, ServerProcess] {
 }
 
 function newMember(name: string) {
-  return {
+  return memberCreateBody({
     firstName: 'Zweite',
     lastName: name,
     email: null,
     username: name.toLowerCase(),
-    role: 'member',
-    language: 'de_DE',
-    phoneNumber: null,
-    mobileNumber: null,
-    specialAttributes: [],
-    externalCompany: null,
-    gender: 'd',
-    birthDate: null,
-    street: null,
-    postalCode: null,
-    city: null,
-    country: null,
     createElearningTasks: false,
     createRiskAssessmentTasks: false,
-    orgUnitUuids: [],
-    locationUuids: [],
-    passwordMode: 'noPassword',
-    password: null,
-  };
+  });
 }
 
 interface MemberList {
