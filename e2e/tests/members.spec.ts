@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { PASSWORD, signIn, switchLanguage } from './helpers';
 
 test.describe('company: member list and details', () => {
@@ -105,5 +105,117 @@ test.describe('company: member list and details', () => {
     await page.goto('/dashboard/company/members/details/00000000-0000-4000-8000-000000000000/details');
     await expect(page.getByText('Der Mitarbeiter wurde nicht gefunden.').first()).toBeVisible();
     expect(new Set(answers)).toEqual(new Set(['404']));
+  });
+});
+
+test.describe('company tables fit the screen', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, 'acme', 'admin');
+  });
+
+  /**
+   * Every header cell of the (first) table lies inside the viewport and is what the browser hits at its centre:
+   * not scrolled off to the right, not covered by the sticky actions column. Answers the failures, one per header.
+   */
+  async function headersOutOfSight(page: Page): Promise<string[]> {
+    await expect(page.locator('.ui-table table[aria-busy=false] tbody td').first()).toBeVisible();
+    return page.evaluate(() => {
+      const problems: string[] = [];
+      const table = document.querySelector('.ui-table');
+      if (!table) return ['no table'];
+      const scroll = table.querySelector<HTMLElement>('.ui-table__scroll');
+      if (scroll && scroll.scrollWidth > scroll.clientWidth + 1) {
+        problems.push(`table scrolls: ${scroll.scrollWidth} > ${scroll.clientWidth}`);
+      }
+      for (const header of table.querySelectorAll<HTMLElement>('thead th')) {
+        const box = header.getBoundingClientRect();
+        const name = header.textContent?.trim() ?? '?';
+        if (box.left < 0 || box.right > window.innerWidth + 0.5) {
+          problems.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} outside ${window.innerWidth}`);
+          continue;
+        }
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        if (!hit || !header.contains(hit))
+          problems.push(`${name}: covered by ${hit?.textContent?.trim() ?? 'nothing'}`);
+      }
+      return problems;
+    });
+  }
+
+  /** At phone width: the rows need no sideways scrolling (the card layout or a table that fits). */
+  async function rowsScrollSideways(page: Page): Promise<string[]> {
+    return page.evaluate(() => {
+      const problems: string[] = [];
+      const scroll = document.querySelector<HTMLElement>('.ui-table__scroll');
+      if (!scroll) return ['no table'];
+      if (scroll.scrollWidth > scroll.clientWidth + 1) {
+        problems.push(`table scrolls: ${scroll.scrollWidth} > ${scroll.clientWidth}`);
+      }
+      if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+        problems.push(`page scrolls: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+      }
+      for (const cell of scroll.querySelectorAll<HTMLElement>('tbody td')) {
+        const box = cell.getBoundingClientRect();
+        if (box.width > 0 && box.right > window.innerWidth + 0.5) {
+          problems.push(`cell ${cell.dataset.column ?? cell.textContent?.trim()} ends at ${Math.round(box.right)}`);
+          break;
+        }
+      }
+      return problems;
+    });
+  }
+
+  test('at 1280 px every column of the member list is in sight, in German and English; at 390 px the rows fit', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/dashboard/company/members/list');
+    expect(await headersOutOfSight(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/member-list-1280-de.png' });
+    await switchLanguage(page, 'en_GB');
+    await expect(page.getByRole('columnheader', { name: /Last sign-in/ })).toBeVisible();
+    expect(await headersOutOfSight(page)).toEqual([]);
+    await switchLanguage(page, 'de_DE');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/dashboard/company/members/list');
+    await expect(page.locator('.ui-table tbody td[data-column]').first()).toBeVisible();
+    expect(await rowsScrollSideways(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/member-list-390-de.png' });
+    // The empty text is whole: not cut off by the table's width.
+    await page.getByLabel('Suche').fill('no such person');
+    const empty = page.getByText('Keine Mitarbeiter gefunden.');
+    await expect(empty).toBeVisible();
+    const emptyFits = await empty.evaluate(
+      (element) =>
+        element.scrollWidth <= element.clientWidth + 1 && element.getBoundingClientRect().right <= innerWidth,
+    );
+    expect(emptyFits).toBe(true);
+  });
+
+  test('at 1280 px the archive, groups, locations and the members of an org unit show every column', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const pages: Array<[string, () => Promise<void>]> = [
+      ['archive', () => page.goto('/dashboard/company/members/archive/list').then(() => undefined)],
+      ['groups', () => page.goto('/dashboard/company/members/group/list').then(() => undefined)],
+      ['locations', () => page.goto('/dashboard/company/locations/list').then(() => undefined)],
+      [
+        'org unit members',
+        async () => {
+          await page.goto('/dashboard/company/org-units/list');
+          await page.getByTestId('org-unit-tree').getByRole('link', { name: 'ACME Sicherheit GmbH' }).click();
+          await page.getByRole('link', { name: 'Mitarbeiter', exact: true }).last().click();
+        },
+      ],
+    ];
+    for (const [name, open] of pages) {
+      await open();
+      expect(await headersOutOfSight(page), name).toEqual([]);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await rowsScrollSideways(page), `${name} at 390 px`).toEqual([]);
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
   });
 });

@@ -92,6 +92,13 @@ function cellContent<Row>(column: Column<Row>, row: Row): ReactNode {
   return cell(column.formatter(value, row));
 }
 
+/** A column with a maximum width cuts long text off with an ellipsis: the whole text stays readable on hover. */
+function truncatedTitle<Row>(column: Column<Row>, row: Row): string | undefined {
+  const value = column.value(row);
+  const shown = column.formatter && !isEmpty(value) ? column.formatter(value, row) : value;
+  return typeof shown === 'string' || typeof shown === 'number' ? String(shown) : undefined;
+}
+
 function SelectAll({
   checked,
   indeterminate,
@@ -202,6 +209,23 @@ export function DataTable<Row, SortKey extends string>({
   const from = total ? (state.page - 1) * state.perPage + 1 : 0;
   const to = Math.min(state.page * state.perPage, total ?? 0);
   const perPageId = useId();
+  const headerContent = (column: Column<Row>) => {
+    if (!column.sortable) return column.label;
+    const sorted = state.sortBy === column.name;
+    return (
+      <button
+        type="button"
+        className="ui-table__sort"
+        onClick={() => table.setSort(column.name as SortKey)}
+        data-testid={`sort-${column.name}`}
+      >
+        {column.label}
+        <span aria-hidden="true" className="ui-table__sort-icon">
+          {sorted ? (state.sortDirection === 'asc' ? '▲' : '▼') : '↕'}
+        </span>
+      </button>
+    );
+  };
 
   return (
     <div className="ui-table">
@@ -265,30 +289,22 @@ export function DataTable<Row, SortKey extends string>({
                   <th
                     key={column.name}
                     scope="col"
-                    style={{ width: column.width, maxWidth: column.maxWidth, textAlign: column.alignment }}
+                    // Without the column's maxWidth: that cuts long values off, and must not cut off the header.
+                    style={{ width: column.width, textAlign: column.alignment }}
                     aria-sort={sorted ? (state.sortDirection === 'asc' ? 'ascending' : 'descending') : undefined}
                   >
-                    {selecting && index === 0 && (
-                      <SelectAll
-                        checked={allSelected}
-                        indeterminate={selectedRows.length > 0 && !allSelected}
-                        onChange={toggleAll}
-                      />
-                    )}
-                    {column.sortable ? (
-                      <button
-                        type="button"
-                        className="ui-table__sort"
-                        onClick={() => table.setSort(column.name as SortKey)}
-                        data-testid={`sort-${column.name}`}
-                      >
-                        {column.label}
-                        <span aria-hidden="true" className="ui-table__sort-icon">
-                          {sorted ? (state.sortDirection === 'asc' ? '▲' : '▼') : '↕'}
-                        </span>
-                      </button>
+                    {selecting && index === 0 ? (
+                      // One line with the first header, now that headers wrap between words.
+                      <span className="ui-table__first">
+                        <SelectAll
+                          checked={allSelected}
+                          indeterminate={selectedRows.length > 0 && !allSelected}
+                          onChange={toggleAll}
+                        />
+                        {headerContent(column)}
+                      </span>
                     ) : (
-                      column.label
+                      headerContent(column)
                     )}
                   </th>
                 );
@@ -312,6 +328,8 @@ export function DataTable<Row, SortKey extends string>({
                           key={column.name}
                           style={{ maxWidth: column.maxWidth, textAlign: column.alignment }}
                           data-column={column.name}
+                          data-label={column.label}
+                          title={column.maxWidth ? truncatedTitle(column, row) : undefined}
                         >
                           {selecting && index === 0 ? (
                             <span className="ui-table__first">
@@ -330,21 +348,23 @@ export function DataTable<Row, SortKey extends string>({
                         </td>
                       ))}
                       {visibleRowActions.length > 0 && (
-                        <td className="ui-table__actions">
-                          {visibleRowActions
-                            .filter((action) => !action.hidden?.(row))
-                            .map((action) => (
-                              <button
-                                key={action.id}
-                                type="button"
-                                className="ui-button ui-button--ghost ui-button--small"
-                                onClick={() => action.onAction(row)}
-                                aria-label={`${action.label}: ${labelOf(row)}`}
-                                data-testid={`row-${action.id}`}
-                              >
-                                {action.label}
-                              </button>
-                            ))}
+                        <td className="ui-table__actions" data-label={tu('table.actions')}>
+                          <div className="ui-table__action-list">
+                            {visibleRowActions
+                              .filter((action) => !action.hidden?.(row))
+                              .map((action) => (
+                                <button
+                                  key={action.id}
+                                  type="button"
+                                  className="ui-button ui-button--ghost ui-button--small"
+                                  onClick={() => action.onAction(row)}
+                                  aria-label={`${action.label}: ${labelOf(row)}`}
+                                  data-testid={`row-${action.id}`}
+                                >
+                                  {action.label}
+                                </button>
+                              ))}
+                          </div>
                         </td>
                       )}
                     </tr>

@@ -60,15 +60,21 @@ export default function ArchiveListPage() {
   ];
   const columns: Column<ArchivedMember>[] = [
     { name: 'lastName', label: t('members.columns.lastName'), sortable: true, value: (m) => m.lastName },
-    { name: 'firstName', label: t('members.columns.firstName'), sortable: true, value: (m) => m.firstName },
+    {
+      name: 'firstName',
+      label: t('members.columns.firstName'),
+      sortable: true,
+      maxWidth: '8rem',
+      value: (m) => m.firstName,
+    },
     {
       name: 'username',
       label: t('members.columns.username'),
       sortable: true,
-      maxWidth: '11rem',
+      maxWidth: '7.5rem',
       value: (m) => m.username,
     },
-    { name: 'email', label: t('members.columns.email'), sortable: true, maxWidth: '14rem', value: (m) => m.email },
+    { name: 'email', label: t('members.columns.email'), sortable: true, maxWidth: '10rem', value: (m) => m.email },
     { name: 'role', label: t('members.columns.role'), value: (m) => t(`common:roles.${m.roleIdentifier}`) },
     {
       name: 'archivedAt',

@@ -119,19 +119,25 @@ export default function MemberListPage() {
       sortable: true,
       value: (member) => <Link to={memberDetailsPath(member.uuid)}>{member.lastName}</Link>,
     },
-    { name: 'firstName', label: t('members.columns.firstName'), sortable: true, value: (member) => member.firstName },
+    {
+      name: 'firstName',
+      label: t('members.columns.firstName'),
+      sortable: true,
+      maxWidth: '8rem',
+      value: (member) => member.firstName,
+    },
     {
       name: 'username',
       label: t('members.columns.username'),
       sortable: true,
-      maxWidth: '11rem',
+      maxWidth: '7.5rem',
       value: (member) => member.username,
     },
     {
       name: 'email',
       label: t('members.columns.email'),
       sortable: true,
-      maxWidth: '14rem',
+      maxWidth: '10rem',
       value: (member) => member.email,
     },
     {
