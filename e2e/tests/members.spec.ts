@@ -181,6 +181,7 @@ test.describe('company tables fit the screen', () => {
     await page.goto('/dashboard/company/members/list');
     await expect(page.locator('.ui-table tbody td[data-column]').first()).toBeVisible();
     expect(await rowsScrollSideways(page)).toEqual([]);
+    await page.locator('.ui-table table').scrollIntoViewIfNeeded();
     await page.screenshot({ path: 'test-results/member-list-390-de.png' });
     // The empty text is whole: not cut off by the table's width.
     await page.getByLabel('Suche').fill('no such person');

@@ -107,6 +107,18 @@ describe('DataTable', () => {
     expect(cells?.[1]?.style.maxWidth).toBe('6rem');
   });
 
+  it('names each cell by its column (the phone cards show it) and titles values a maxWidth may cut off', () => {
+    renderTable();
+    const cells = screen.getAllByRole('row')[1]?.querySelectorAll('td');
+    expect(cells?.[0]?.dataset.label).toBe('Name');
+    expect(cells?.[1]?.dataset.label).toBe('Size');
+    expect(cells?.[1]?.title).toBe('1536 B');
+    // Without a maxWidth nothing is cut off: no title repeating the value.
+    expect(cells?.[0]?.hasAttribute('title')).toBe(false);
+    // The header keeps its whole text: the maxWidth is the values' limit only.
+    expect(screen.getByRole('columnheader', { name: /Size/ }).style.maxWidth).toBe('');
+  });
+
   it('shows the empty text', () => {
     renderTable({ rows: [] });
     expect(screen.getByText('Nothing here.')).toBeTruthy();
