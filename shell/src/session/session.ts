@@ -43,8 +43,9 @@ export async function reloadSession(): Promise<MemberState | null> {
  * Ends the session on the server, then shows the sign-in page with the company ID appended (spec section 7) when it
  * is remembered: a member who chose not to have it remembered does not find it filled in there.
  * A logout carries no return address: on a shared device the next person must not land on the previous one's page.
- * So the address changes to the sign-in page in the same tick as the sign-out (the signed-in page never renders
- * signed out, which would send it to the sign-in page with a returnUrl), and the page is replaced, not pushed.
+ * So the session store is not told: a signed-in page that renders signed out sends itself to the sign-in page with
+ * a returnUrl (RequireSession). The page is replaced by the sign-in page instead, a fresh load in which nothing of
+ * the previous member stays in memory (server-data cache, areas' stores), and not pushed onto the history.
  */
 export async function logout(): Promise<void> {
   const clientIdentifier = useSessionStore.getState().rememberedCompany();
@@ -52,10 +53,6 @@ export async function logout(): Promise<void> {
   try {
     await api.call('logout', undefined, { silent: true });
   } finally {
-    window.history.replaceState(null, '', loginPage);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-    useSessionStore.getState().signedOut();
-    // A fresh load: nothing of the previous member stays in memory (server-data cache, areas' stores).
     window.location.replace(loginPage);
   }
 }
