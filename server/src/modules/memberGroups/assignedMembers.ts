@@ -1,10 +1,11 @@
 import type { AssignedMember, AssignedMemberListRequest, ErrorCode } from '@dash/shared-core';
 import { visibleMembers } from '../../core/access/scope';
-import type { AuditChange } from '../../core/audit/auditTrail';
+import { type AuditChange, recordAudit } from '../../core/audit/auditTrail';
 import type { Queryable } from '../../core/db/database';
 import { isUniqueViolation } from '../../core/db/errorCodes';
 import { likePattern, orderBy } from '../../core/db/rows';
 import { readTablePage } from '../../core/db/tablePage';
+import { membershipChanged } from '../../core/events/membershipEvents';
 import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
 
@@ -95,6 +96,20 @@ export async function checkVisibleMembers(
 /** The same audit entry once for each member: each member's history shows that he joined or left. */
 export function auditPerMember(memberUuids: readonly string[], entry: Omit<AuditChange, 'memberUuid'>): AuditChange[] {
   return memberUuids.map((memberUuid) => ({ ...entry, memberUuid }));
+}
+
+/**
+ * Members joined or left a unit or location: the apps' tasks follow (membershipChanged) and each member gets an audit
+ * entry, in the caller's transaction.
+ */
+export async function recordMembershipChange(
+  tx: Queryable,
+  session: SessionContext,
+  memberUuids: readonly string[],
+  entry: Omit<AuditChange, 'memberUuid'>,
+): Promise<void> {
+  await membershipChanged(tx, session.clientUuid, { memberUuids: [...memberUuids] });
+  await recordAudit(tx, session, auditPerMember(memberUuids, entry));
 }
 
 /** Runs `work`; a name a unique index refused (two groups, sibling units or locations of one name) answers 409 `code`. */

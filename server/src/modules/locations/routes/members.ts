@@ -1,13 +1,11 @@
 import { ENDPOINTS, type LocationMember } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database, Queryable } from '../../../core/db/database';
 import { likePattern } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
-import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { auditPerMember } from '../../memberGroups/assignedMembers';
+import { recordMembershipChange } from '../../memberGroups/assignedMembers';
 import { readLocation } from '../lookups';
 
 const MEMBER_ORDER: Record<string, string> = {
@@ -90,19 +88,16 @@ export function registerLocationMemberRoutes(app: FastifyInstance, db: Database)
          ON CONFLICT (location_uuid, member_uuid) DO NOTHING RETURNING member_uuid`,
         [body.uuid, members],
       );
-      await membershipChanged(tx, session.clientUuid, { memberUuids: added.map((row) => row.member_uuid) });
-      await recordAudit(
+      await recordMembershipChange(
         tx,
         session,
-        auditPerMember(
-          added.map((row) => row.member_uuid),
-          {
-            action: 'location.assign-members',
-            entityType: 'location',
-            entityUuid: body.uuid,
-            after: { location: location.name },
-          },
-        ),
+        added.map((row) => row.member_uuid),
+        {
+          action: 'location.assign-members',
+          entityType: 'location',
+          entityUuid: body.uuid,
+          after: { location: location.name },
+        },
       );
       return { changed: added.length, memberCount: (await readLocation(tx, session, body.uuid)).memberCount };
     }),
@@ -124,19 +119,16 @@ export function registerLocationMemberRoutes(app: FastifyInstance, db: Database)
          RETURNING member_uuid`,
         [body.uuid, members],
       );
-      await membershipChanged(tx, session.clientUuid, { memberUuids: removed.map((row) => row.member_uuid) });
-      await recordAudit(
+      await recordMembershipChange(
         tx,
         session,
-        auditPerMember(
-          removed.map((row) => row.member_uuid),
-          {
-            action: 'location.remove-members',
-            entityType: 'location',
-            entityUuid: body.uuid,
-            before: { location: location.name },
-          },
-        ),
+        removed.map((row) => row.member_uuid),
+        {
+          action: 'location.remove-members',
+          entityType: 'location',
+          entityUuid: body.uuid,
+          before: { location: location.name },
+        },
       );
       return { changed: removed.length, memberCount: (await readLocation(tx, session, body.uuid)).memberCount };
     }),

@@ -1,12 +1,15 @@
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import { visibleOrgUnits } from '../../../core/access/scope';
-import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database } from '../../../core/db/database';
-import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { auditPerMember, checkVisibleMembers, distinct, readAssignedMembers } from '../../memberGroups/assignedMembers';
+import {
+  checkVisibleMembers,
+  distinct,
+  readAssignedMembers,
+  recordMembershipChange,
+} from '../../memberGroups/assignedMembers';
 import { visibleUnit } from '../lookups';
 
 /** A unit's members tab: the page of its members, adding, copying another unit's members, and removing members. */
@@ -39,17 +42,12 @@ export function registerOrgUnitMemberRoutes(app: FastifyInstance, db: Database):
         [unit.uuid, memberUuids],
       );
       const addedUuids = added.map((row) => row.member_uuid);
-      await membershipChanged(tx, session.clientUuid, { memberUuids: addedUuids });
-      await recordAudit(
-        tx,
-        session,
-        auditPerMember(addedUuids, {
-          action: 'org-unit.add-member',
-          entityType: 'org-unit',
-          entityUuid: unit.uuid,
-          after: { orgUnit: unit.name },
-        }),
-      );
+      await recordMembershipChange(tx, session, addedUuids, {
+        action: 'org-unit.add-member',
+        entityType: 'org-unit',
+        entityUuid: unit.uuid,
+        after: { orgUnit: unit.name },
+      });
       return { changed: added.length };
     }),
   );
@@ -71,19 +69,16 @@ export function registerOrgUnitMemberRoutes(app: FastifyInstance, db: Database):
          ON CONFLICT DO NOTHING RETURNING member_uuid`,
         [unit.uuid, source.uuid],
       );
-      await membershipChanged(tx, session.clientUuid, { memberUuids: added.map((row) => row.member_uuid) });
-      await recordAudit(
+      await recordMembershipChange(
         tx,
         session,
-        auditPerMember(
-          added.map((row) => row.member_uuid),
-          {
-            action: 'org-unit.add-member',
-            entityType: 'org-unit',
-            entityUuid: unit.uuid,
-            after: { orgUnit: unit.name },
-          },
-        ),
+        added.map((row) => row.member_uuid),
+        {
+          action: 'org-unit.add-member',
+          entityType: 'org-unit',
+          entityUuid: unit.uuid,
+          after: { orgUnit: unit.name },
+        },
       );
       return { changed: added.length };
     }),
@@ -98,19 +93,16 @@ export function registerOrgUnitMemberRoutes(app: FastifyInstance, db: Database):
          RETURNING member_uuid`,
         [unit.uuid, distinct(body.memberUuids)],
       );
-      await membershipChanged(tx, session.clientUuid, { memberUuids: removed.map((row) => row.member_uuid) });
-      await recordAudit(
+      await recordMembershipChange(
         tx,
         session,
-        auditPerMember(
-          removed.map((row) => row.member_uuid),
-          {
-            action: 'org-unit.remove-member',
-            entityType: 'org-unit',
-            entityUuid: unit.uuid,
-            before: { orgUnit: unit.name },
-          },
-        ),
+        removed.map((row) => row.member_uuid),
+        {
+          action: 'org-unit.remove-member',
+          entityType: 'org-unit',
+          entityUuid: unit.uuid,
+          before: { orgUnit: unit.name },
+        },
       );
       return { changed: removed.length };
     }),
