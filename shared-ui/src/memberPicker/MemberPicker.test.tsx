@@ -171,6 +171,21 @@ describe('MemberPicker', () => {
     await waitFor(() => expect(call).toHaveBeenCalled());
     await screen.findByText('No matches.');
     expect(calls().map(([id]) => id)).toEqual(['memberList']);
+    // A listbox may hold options only (axe: aria-required-children): the message stands beside it.
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(combobox().getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('closes the list at once when a pick clears the search, before the debounced text catches up', async () => {
+    withProviders(<Picker sets={false} />);
+    type('mitarb');
+    fireEvent.keyDown(combobox(), { key: 'ArrowDown' });
+    await screen.findByRole('option', { name: /Mitarbeiter, Mara/ });
+    fireEvent.keyDown(combobox(), { key: 'Enter' });
+    expect(picked()).toEqual(['member']);
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(screen.queryByText('No matches.')).toBeNull();
+    expect(combobox().getAttribute('aria-expanded')).toBe('false');
   });
 });
 

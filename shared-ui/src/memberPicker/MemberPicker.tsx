@@ -62,7 +62,8 @@ export function MemberPicker({
   const [notice, setNotice] = useState<Notice>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const search = useDebouncedValue(text.trim());
-  const searching = open && search.length > 0;
+  // The typed text closes the list at once when it is cleared (after a pick); the debounced one only starts reads.
+  const searching = open && text.trim().length > 0 && search.length > 0;
 
   // A set's members arrive later: they are added to the picks as they are then, and the read stops on unmount.
   const valueRef = useRef(value);
@@ -111,6 +112,8 @@ export function MemberPicker({
   const fetching = members.isFetching || orgUnits.isFetching || groups.isFetching || locations.isFetching;
   const optionId = (option: Option) => `${id}-${option.kind === 'member' ? option.member.uuid : option.set.uuid}`;
   const activeOption = searching ? options[Math.min(active, options.length - 1)] : undefined;
+  // A listbox holds options only (axe: aria-required-children), so "searching…" and "no matches" stand beside it.
+  const listOpen = searching && options.length > 0;
 
   const restart = () => {
     setText('');
@@ -232,7 +235,7 @@ export function MemberPicker({
         type="search"
         role="combobox"
         autoComplete="off"
-        aria-expanded={searching}
+        aria-expanded={listOpen}
         aria-controls={`${id}-list`}
         aria-autocomplete="list"
         aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
@@ -247,13 +250,13 @@ export function MemberPicker({
         onFocus={() => setOpen(true)}
         onKeyDown={onKeyDown}
       />
-      {searching && (
+      {searching && options.length === 0 && (
+        <div className="ui-member-picker__list ui-member-picker__empty" role="status">
+          {fetching ? t('memberPicker.searching') : t('memberPicker.noMatches')}
+        </div>
+      )}
+      {listOpen && (
         <div id={`${id}-list`} role="listbox" aria-label={label} className="ui-member-picker__list">
-          {options.length === 0 && (
-            <div className="ui-member-picker__empty">
-              {fetching ? t('memberPicker.searching') : t('memberPicker.noMatches')}
-            </div>
-          )}
           {setOptions.length === 0
             ? memberOptions.map(renderOption)
             : group('members', t('memberPicker.members'), memberOptions)}
