@@ -1,17 +1,15 @@
 import './styles/base.css';
 import './i18n/register';
 
-export * from './dialog/ConfirmDialog';
 export * from './dialog/Modal';
 export * from './display/Display';
 export * from './feedback/Feedback';
 export * from './forms/Fields';
 export * from './forms/FormError';
-export * from './forms/NewPasswordFields';
 export * from './forms/TextField';
 export * from './forms/useForm';
 export * from './hooks/useDebouncedValue';
-export { registerUiTranslations, UI_NAMESPACE } from './i18n/register';
+export { registerUiTexts, UI_NAMESPACE, type UiTexts } from './i18n/register';
 export * from './loader/loaderStore';
 export * from './page/PageHeader';
 export * from './page/Tabs';

@@ -74,8 +74,10 @@ function sharedModules(packageDir, host) {
     '@dash/shared-core/postal': singleton('@dash/shared-core'),
     '@dash/shared-ui': everyPage('@dash/shared-ui'),
     // Blocks that only some pages use: pages without them (sign-in) do not download them.
+    '@dash/shared-ui/confirm-dialog': singleton('@dash/shared-ui'),
     '@dash/shared-ui/dropdown': singleton('@dash/shared-ui'),
     '@dash/shared-ui/member-picker': singleton('@dash/shared-ui'),
+    '@dash/shared-ui/password-fields': singleton('@dash/shared-ui'),
     '@dash/shared-ui/table': singleton('@dash/shared-ui'),
     '@dash/shared-ui/tasks': singleton('@dash/shared-ui'),
     '@dash/shared-ui/upload': singleton('@dash/shared-ui'),

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +10,10 @@ const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const folders = [
   'shared-core/src/i18n/locales',
   'shared-ui/src/i18n',
+  // The separate entries' own texts (`@dash/shared-ui/table` and the others).
+  ...readdirSync(path.join(repo, 'shared-ui/src'))
+    .filter((entry) => existsSync(path.join(repo, 'shared-ui/src', entry, 'i18n')))
+    .map((entry) => `shared-ui/src/${entry}/i18n`),
   ...readdirSync(repo)
     .filter((entry) => entry.startsWith('mf-'))
     .map((entry) => `${entry}/src/i18n`),

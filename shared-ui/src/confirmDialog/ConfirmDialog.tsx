@@ -1,8 +1,7 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../i18n/register';
 import './confirmDialog.css';
-import { Modal, type ModalProps } from './Modal';
+import { Modal, type ModalProps } from '@dash/shared-ui';
 
 export interface ConfirmDialogProps extends Omit<ModalProps, 'headline' | 'children' | 'footer'> {
   title: string;

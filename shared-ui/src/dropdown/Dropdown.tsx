@@ -1,3 +1,4 @@
+import './texts';
 import { UI_NAMESPACE } from '@dash/shared-ui';
 import { type KeyboardEvent, type ReactNode, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

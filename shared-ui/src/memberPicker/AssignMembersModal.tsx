@@ -1,3 +1,4 @@
+import './texts';
 import { Modal } from '@dash/shared-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

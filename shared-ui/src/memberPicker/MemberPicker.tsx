@@ -1,3 +1,4 @@
+import './texts';
 import './memberPicker.css';
 import { useCan, useDebouncedValue } from '@dash/shared-ui';
 import { useQuery } from '@tanstack/react-query';

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 import { i18n } from '@dash/shared-core';
+import { useForm } from '@dash/shared-ui';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../test/i18n';
 import { NewPasswordFields, newPasswordRules } from './NewPasswordFields';
-import { useForm } from './useForm';
 
 type Values = { old: string; new: string; repeat: string };
 

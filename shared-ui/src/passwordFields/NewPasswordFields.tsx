@@ -1,6 +1,5 @@
 import { password, type Rule, shouldMatch, shouldNotMatch } from '@dash/shared-core';
-import { TextField } from './TextField';
-import type { FieldRules } from './useForm';
+import { type FieldRules, TextField } from '@dash/shared-ui';
 
 /** Longest password the fields accept (the server hashes what it gets; this only stops pasted novels). */
 export const PASSWORD_MAX_LENGTH = 200;

@@ -1,3 +1,4 @@
+import './texts';
 import { type FeatureFlag, PAGE_SIZES, type PageSize, type Permission } from '@dash/shared-core';
 import { useCan } from '@dash/shared-ui';
 import type { ReactNode } from 'react';

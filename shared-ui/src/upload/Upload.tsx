@@ -1,3 +1,4 @@
+import './texts';
 import { formatFileSize, type Language } from '@dash/shared-core';
 import { showToast } from '@dash/shared-ui';
 import { type DragEvent, useId, useRef, useState } from 'react';

@@ -1,14 +1,6 @@
 import { START_PAGE } from '@dash/shared-core';
-import {
-  FormError,
-  inlineErrorText,
-  NewPasswordFields,
-  newPasswordRules,
-  useForm,
-  useNavigate,
-  useParams,
-  useSessionStore,
-} from '@dash/shared-ui';
+import { FormError, inlineErrorText, useForm, useNavigate, useParams, useSessionStore } from '@dash/shared-ui';
+import { NewPasswordFields, newPasswordRules } from '@dash/shared-ui/password-fields';
 import { useTranslation } from 'react-i18next';
 import { resetPassword } from '../api/resetPassword';
 import '../../login/components/login.css';

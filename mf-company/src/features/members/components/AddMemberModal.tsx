@@ -1,15 +1,6 @@
 import { hashPassword, type PasswordMode } from '@dash/shared-core';
-import {
-  FormError,
-  inlineErrorText,
-  Modal,
-  NewPasswordFields,
-  newPasswordRules,
-  SelectField,
-  showToast,
-  useForm,
-  useNavigate,
-} from '@dash/shared-ui';
+import { FormError, inlineErrorText, Modal, SelectField, showToast, useForm, useNavigate } from '@dash/shared-ui';
+import { NewPasswordFields, newPasswordRules } from '@dash/shared-ui/password-fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberDetailsPath } from '../../../routes';

@@ -1,4 +1,5 @@
-import { ConfirmDialog, FormError, inlineErrorText, SelectField, showToast } from '@dash/shared-ui';
+import { FormError, inlineErrorText, SelectField, showToast } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ResetMode, useResetPasswords } from '../api/resetPasswords';

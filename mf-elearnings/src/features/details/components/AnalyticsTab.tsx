@@ -6,7 +6,8 @@ import {
   type Language,
   localeOf,
 } from '@dash/shared-core';
-import { ConfirmDialog, inlineErrorText, Spinner, showToast, useMemberState } from '@dash/shared-ui';
+import { inlineErrorText, Spinner, showToast, useMemberState } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';

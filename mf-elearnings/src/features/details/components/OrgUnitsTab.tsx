@@ -1,5 +1,6 @@
 import { type ElearningOrgUnitAssignment, hasAnyPermission, type Language, localeOf } from '@dash/shared-core';
-import { ConfirmDialog, inlineErrorText, Modal, Spinner, showToast, useMemberState } from '@dash/shared-ui';
+import { inlineErrorText, Modal, Spinner, showToast, useMemberState } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeOrgUnits } from '../api/changeOrgUnits';

@@ -1,16 +1,6 @@
 import { username as usernameRule } from '@dash/shared-core';
-import {
-  FormError,
-  inlineErrorText,
-  NewPasswordFields,
-  newPasswordRules,
-  PASSWORD_MAX_LENGTH,
-  showToast,
-  TextField,
-  useCan,
-  useForm,
-  useMemberState,
-} from '@dash/shared-ui';
+import { FormError, inlineErrorText, showToast, TextField, useCan, useForm, useMemberState } from '@dash/shared-ui';
+import { NewPasswordFields, newPasswordRules, PASSWORD_MAX_LENGTH } from '@dash/shared-ui/password-fields';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProfileTabs } from '../../../components/ProfileTabs';

@@ -1,5 +1,6 @@
 import type { RiskAssessmentAssignment, RiskAssessmentSettings } from '@dash/shared-core';
-import { ConfirmDialog, showToast, useMemberState } from '@dash/shared-ui';
+import { showToast, useMemberState } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { type EvaluationDetails, type Language, localeOf, localized } from '@dash/shared-core';
-import { ConfirmDialog, PageHeader, Spinner, showToast, Tabs, useMemberState, useParams } from '@dash/shared-ui';
+import { PageHeader, Spinner, showToast, Tabs, useMemberState, useParams } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';

@@ -1,5 +1,6 @@
 import { type EvaluationListItem, type Language, localeOf, localized } from '@dash/shared-core';
-import { ConfirmDialog, Link, PageHeader, showToast, useMemberState, useNavigate } from '@dash/shared-ui';
+import { Link, PageHeader, showToast, useMemberState, useNavigate } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

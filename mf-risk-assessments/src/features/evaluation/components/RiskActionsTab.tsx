@@ -6,7 +6,8 @@ import {
   localized,
   type RiskAction,
 } from '@dash/shared-core';
-import { ConfirmDialog, FormError, inlineErrorText, RiskFactorBadge, showToast } from '@dash/shared-ui';
+import { FormError, inlineErrorText, RiskFactorBadge, showToast } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { ApiError, type Language, localeOf, localized, type RiskAssessmentAnswer } from '@dash/shared-core';
-import { ConfirmDialog, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
+import { PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

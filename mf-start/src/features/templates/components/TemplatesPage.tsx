@@ -7,7 +7,8 @@ import {
   type Template,
   type TemplateCategory,
 } from '@dash/shared-core';
-import { ConfirmDialog, PageHeader, showToast, useCan } from '@dash/shared-ui';
+import { PageHeader, showToast, useCan } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { Upload } from '@dash/shared-ui/upload';
 import { useQueryClient } from '@tanstack/react-query';
