@@ -105,9 +105,11 @@ test.describe('risk evaluation', () => {
     await page.keyboard.press('Enter');
     const define = page.getByTestId('define-risk-action');
     await expect(define.getByRole('radio', { name: 'Vorgeschlagene Maßnahme übernehmen' })).toBeChecked();
-    await define.getByLabel('Mitarbeiter suchen').fill('a');
-    await expect(define.getByLabel(/^Verantwortlich/).locator('option')).not.toHaveCount(1);
-    await define.getByLabel(/^Verantwortlich/).selectOption({ index: 1 });
+    // The responsible member: the shared member picker in its one-member mode, by keyboard.
+    await define.getByRole('combobox', { name: /^Verantwortlich/ }).fill('mitarb');
+    await expect(define.getByRole('option', { name: /Mitarbeiter, Mara/ })).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(define.getByRole('button', { name: 'Mara Mitarbeiter aus der Auswahl entfernen' })).toBeVisible();
     await define.getByLabel(/^Fällig am/).fill(inDays(14));
     await define.getByLabel('Notiz').fill('Im Teamgespräch vorstellen');
     await page.screenshot({ path: `${SCREENSHOTS}define-de.png`, fullPage: true });

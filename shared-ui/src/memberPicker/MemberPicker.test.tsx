@@ -176,6 +176,27 @@ describe('MemberPicker', () => {
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('in its one-member mode replaces the pick, offers no sets and shows no count', async () => {
+    function Single() {
+      const [value, setValue] = useState<PickedMember[]>([]);
+      return (
+        <>
+          <MemberPicker label="Responsible" value={value} onChange={setValue} single required sets />
+          <output data-testid="picked">{value.map((entry) => entry.username).join(',')}</output>
+        </>
+      );
+    }
+    withProviders(<Single />);
+    expect(combobox().getAttribute('aria-required')).toBe('true');
+    type('mara');
+    fireEvent.click(await screen.findByRole('option', { name: /Mitarbeiter, Mara/ }));
+    type('arne');
+    fireEvent.click(await screen.findByRole('option', { name: /Adler, Arne/ }));
+    expect(picked()).toEqual(['arne']);
+    expect(screen.queryByText(/selected/)).toBeNull();
+    expect(calls().map(([id]) => id)).not.toContain('orgUnitList');
+  });
+
   it('closes the list at once when a pick clears the search, before the debounced text catches up', async () => {
     withProviders(<Picker sets={false} />);
     type('mitarb');

@@ -30,6 +30,10 @@ export interface MemberPickerProps {
   sets?: boolean;
   /** `active`: inactive members are neither found nor added with a set. */
   status?: PickerStatus;
+  /** One member only (e.g. the person responsible): a pick replaces the picked one; no sets. */
+  single?: boolean;
+  /** The label says the field is required (the form checks it). */
+  required?: boolean;
   testId?: string;
 }
 
@@ -42,7 +46,8 @@ const SET_KINDS: readonly MemberSetKind[] = ['orgUnit', 'group', 'location'];
  * Picks members by searching the server (a combobox: type, then arrow keys and Enter, or click); each pick clears
  * the search and keeps the list open for the next one, and the picked members show as removable chips. With `sets`
  * the same search finds org units, groups and locations: one pick adds all their members (those the reader may
- * see; the server scopes the lists). Only matches are loaded, so it works for any number of members.
+ * see; the server scopes the lists). Only matches are loaded, so it works for any number of members. With `single`
+ * it picks one member (a pick replaces it), e.g. the person responsible for an action.
  */
 export function MemberPicker({
   label,
@@ -51,6 +56,8 @@ export function MemberPicker({
   exclude = [],
   sets = false,
   status = 'all',
+  single = false,
+  required = false,
   testId = 'member-picker',
 }: MemberPickerProps) {
   const { t } = useTranslation('ui');
@@ -73,10 +80,11 @@ export function MemberPicker({
   useEffect(() => () => readRef.current?.abort(), []);
 
   const canSearch = can(['member-list.get-list']);
+  const withSets = sets && !single;
   const offers: Record<MemberSetKind, boolean> = {
-    orgUnit: sets && canSearch && can(['org-unit.org-unit-list']),
-    group: sets && can(['member-group.read-list']) && can(['member-group.read-member-list']),
-    location: sets && canSearch && can(['location.location-list']),
+    orgUnit: withSets && canSearch && can(['org-unit.org-unit-list']),
+    group: withSets && can(['member-group.read-list']) && can(['member-group.read-member-list']),
+    location: withSets && canSearch && can(['location.location-list']),
   };
   const members = useQuery({ ...memberSearchQuery(search, status), enabled: searching && canSearch });
   const orgUnits = useQuery({ ...orgUnitSetsQuery(), enabled: searching && offers.orgUnit });
@@ -123,10 +131,13 @@ export function MemberPicker({
   };
 
   const pickMember = (member: PickedMember) => {
-    onChange([
-      ...value,
-      { uuid: member.uuid, firstName: member.firstName, lastName: member.lastName, username: member.username },
-    ]);
+    const picked = {
+      uuid: member.uuid,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      username: member.username,
+    };
+    onChange(single ? [picked] : [...value, picked]);
     setNotice(null);
     restart();
   };
@@ -229,7 +240,10 @@ export function MemberPicker({
 
   return (
     <div className="ui-field ui-member-picker" data-testid={testId}>
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>
+        {label}
+        {required && <span aria-hidden="true"> *</span>}
+      </label>
       <input
         id={id}
         ref={inputRef}
@@ -241,7 +255,8 @@ export function MemberPicker({
         aria-autocomplete="list"
         aria-activedescendant={activeOption ? optionId(activeOption) : undefined}
         aria-busy={loadingSet !== null}
-        placeholder={t(sets ? 'memberPicker.placeholderWithSets' : 'memberPicker.placeholder')}
+        aria-required={required || undefined}
+        placeholder={t(withSets ? 'memberPicker.placeholderWithSets' : 'memberPicker.placeholder')}
         value={text}
         onChange={(event) => {
           setText(event.target.value);
@@ -279,27 +294,29 @@ export function MemberPicker({
       </p>
       {value.length > 0 && (
         <div className="ui-member-picker__picked">
-          <div className="ui-member-picker__picked-head">
-            <span>{t('memberPicker.pickedCount', { count: value.length })}</span>
-            <button
-              type="button"
-              className="ui-button ui-button--ghost ui-button--small"
-              onClick={() => {
-                onChange([]);
-                setNotice(null);
-              }}
-            >
-              {t('memberPicker.clear')}
-            </button>
-          </div>
+          {!single && (
+            <div className="ui-member-picker__picked-head">
+              <span>{t('memberPicker.pickedCount', { count: value.length })}</span>
+              <button
+                type="button"
+                className="ui-button ui-button--ghost ui-button--small"
+                onClick={() => {
+                  onChange([]);
+                  setNotice(null);
+                }}
+              >
+                {t('memberPicker.clear')}
+              </button>
+            </div>
+          )}
           <ul className="ui-member-picker__chips" aria-label={t('memberPicker.picked')}>
             {value.map((member) => (
               <li key={member.uuid} className="ui-badge ui-badge--info">
-                {member.firstName} {member.lastName}
+                {`${member.firstName} ${member.lastName}`.trim()}
                 <button
                   type="button"
                   className="ui-button ui-button--ghost ui-button--small"
-                  aria-label={t('memberPicker.removePicked', { name: `${member.firstName} ${member.lastName}` })}
+                  aria-label={t('memberPicker.removePicked', { name: `${member.firstName} ${member.lastName}`.trim() })}
                   onClick={() => onChange(value.filter((other) => other.uuid !== member.uuid))}
                 >
                   ×

@@ -18,13 +18,3 @@ export function useLocationOptions(enabled: boolean) {
     enabled,
   });
 }
-
-/** Members matching a search, for the picker. */
-export function useMemberOptions(search: string, enabled: boolean) {
-  return useQuery({
-    queryKey: ['memberList', 'risk-picker', search],
-    queryFn: ({ signal }) =>
-      api.call('memberList', { perPage: 25, filter: { search: search || undefined, status: 'active' } }, { signal }),
-    enabled,
-  });
-}

@@ -1,9 +1,9 @@
 import type { Language, Risk, RiskAction, StopType } from '@dash/shared-core';
 import { localeOf, localIsoDate, localized } from '@dash/shared-core';
-import { FormError, inlineErrorText, Modal, showToast, useDebouncedValue } from '@dash/shared-ui';
+import { FormError, inlineErrorText, Modal, showToast } from '@dash/shared-ui';
+import { MemberPicker, type PickedMember } from '@dash/shared-ui/member-picker';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMemberOptions } from '../../assignments/api/getTargetOptions';
 import { useCreateRiskAction } from '../api/createRiskAction';
 import { useRiskActionDetails } from '../api/getRiskActionDetails';
 import { useRiskDetails } from '../api/getRiskDetails';
@@ -12,50 +12,6 @@ import { useUpdateRiskAction } from '../api/updateRiskAction';
 import { STOP_ORDER } from '../constants';
 
 type Choice = 'proposed' | 'custom' | 'notRelevant';
-
-/** The responsible member: a search (250 ms typeahead in the member list) and the matching active members. */
-function ResponsiblePicker({
-  value,
-  initialName,
-  onChange,
-}: {
-  value: string;
-  initialName: string | null;
-  onChange: (uuid: string) => void;
-}) {
-  const { t } = useTranslation('riskAssessments');
-  const id = useId();
-  const [search, setSearch] = useState('');
-  const members = useMemberOptions(useDebouncedValue(search), true);
-  const options = (members.data?.items ?? []).map((member) => ({
-    value: member.uuid,
-    label: `${member.lastName}, ${member.firstName}`,
-  }));
-  if (value && initialName && !options.some((option) => option.value === value)) {
-    options.unshift({ value, label: initialName });
-  }
-  return (
-    <div className="ra-picker">
-      <div className="ui-field">
-        <label htmlFor={`${id}-search`}>{t('actions.searchMember')}</label>
-        <input id={`${id}-search`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
-      </div>
-      <div className="ui-field">
-        <label htmlFor={`${id}-member`}>
-          {t('actions.responsible')} <span aria-hidden="true">*</span>
-        </label>
-        <select id={`${id}-member`} required value={value} onChange={(event) => onChange(event.target.value)}>
-          <option value="">{t('actions.chooseMember')}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-    </div>
-  );
-}
 
 /**
  * "Define risk action" (a risk: a proposed measure, a custom one, or not relevant) and "edit" (an existing
@@ -98,7 +54,13 @@ export function ActionModal({
     action?.origin === 'custom' ? localized(action.description, i18n.language) : '',
   );
   const [stop, setStop] = useState<StopType>(action?.stop ?? freeMeasures[0]?.stop ?? 'organisational');
-  const [responsible, setResponsible] = useState(action?.responsibleMemberUuid ?? '');
+  // The responsible member as picked; an action being edited names its current one (the name as the server wrote it).
+  const [responsibleMembers, setResponsibleMembers] = useState<PickedMember[]>(
+    action
+      ? [{ uuid: action.responsibleMemberUuid, firstName: '', lastName: action.responsibleName, username: '' }]
+      : [],
+  );
+  const responsible = responsibleMembers[0]?.uuid ?? '';
   const [dueDate, setDueDate] = useState(action?.dueDate ?? '');
   const [note, setNote] = useState(action?.note ?? '');
   const [reason, setReason] = useState(risk?.notRelevantReason ?? '');
@@ -303,10 +265,14 @@ export function ActionModal({
               ))}
             </select>
           </div>
-          <ResponsiblePicker
-            value={responsible}
-            initialName={action?.responsibleName ?? null}
-            onChange={setResponsible}
+          <MemberPicker
+            label={t('actions.responsible')}
+            value={responsibleMembers}
+            onChange={setResponsibleMembers}
+            single
+            required
+            status="active"
+            testId="responsible-picker"
           />
           <div className="ui-field">
             <label htmlFor={`${id}-due`}>
