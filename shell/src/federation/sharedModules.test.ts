@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseFileSync } from '@swc/core';
 import { describe, expect, it } from 'vitest';
 import { HANDED_TO_REMOTES } from './runtimePlugin';
 
@@ -19,17 +20,44 @@ function filesUnder(dir: string, pattern: RegExp, skip = ['node_modules', 'dist'
     );
 }
 
-/** Names imported as values from `module` in the given source text (`import { a, b as c, type T } from '…'`). */
-function namedImports(source: string, module: string): string[] {
-  const names: string[] = [];
-  const pattern = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*'${module.replace(/[/.]/g, '\\$&')}'`, 'g');
-  for (const [, list] of source.matchAll(pattern)) {
-    for (const item of (list ?? '').split(',')) {
-      const name = item
-        .trim()
-        .split(/\s+as\s+/)[0]
-        ?.trim();
-      if (name && !name.startsWith('type ')) names.push(name);
+/**
+ * Names imported as values from `module` in a source file (`import { a, b as c, type T } from '…'` gives a and b),
+ * read with swc's parser (the one dependency-cruiser uses here), so that formatting and comments cannot hide one.
+ */
+function namedImports(file: string, module: string): string[] {
+  const program = /\.tsx?$/.test(file)
+    ? parseFileSync(file, { syntax: 'typescript', tsx: file.endsWith('.tsx'), target: 'es2022' })
+    : parseFileSync(file, { syntax: 'ecmascript', target: 'es2022' });
+  return program.body.flatMap((item) =>
+    item.type === 'ImportDeclaration' && item.source.value === module && !item.typeOnly
+      ? item.specifiers.flatMap((specifier) =>
+          specifier.type === 'ImportSpecifier' && !specifier.isTypeOnly
+            ? [specifier.imported?.type === 'Identifier' ? specifier.imported.value : specifier.local.value]
+            : [],
+        )
+      : [],
+  );
+}
+
+/** Names a module file exports (`export { a, b }` and `export const/function`). */
+function exportedNames(file: string): Set<string> {
+  const program = parseFileSync(file, { syntax: 'ecmascript', target: 'es2022' });
+  const names = new Set<string>();
+  for (const item of program.body) {
+    if (item.type === 'ExportNamedDeclaration') {
+      for (const specifier of item.specifiers) {
+        if (specifier.type === 'ExportSpecifier') {
+          const exported = specifier.exported ?? specifier.orig;
+          names.add(exported.type === 'Identifier' ? exported.value : exported.value);
+        }
+      }
+    } else if (item.type === 'ExportDeclaration') {
+      const declaration = item.declaration;
+      if (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') {
+        names.add(declaration.identifier.value);
+      } else if (declaration.type === 'VariableDeclaration') {
+        for (const each of declaration.declarations) if (each.id.type === 'Identifier') names.add(each.id.value);
+      }
     }
   }
   return names;
@@ -37,17 +65,12 @@ function namedImports(source: string, module: string): string[] {
 
 describe('react-i18next as the dashboard shares it (tools/rspack/shared/react-i18next.mjs)', () => {
   it('exports every name the front ends import from react-i18next', () => {
-    const shared = readFileSync(path.join(ROOT, 'tools/rspack/shared/react-i18next.mjs'), 'utf8');
-    const exported = new Set(
-      [...shared.matchAll(/export\s*\{([^}]*)\}/g)].flatMap(([, list]) =>
-        (list ?? '').split(',').map((name) => name.trim()),
-      ),
-    );
+    const exported = exportedNames(path.join(ROOT, 'tools/rspack/shared/react-i18next.mjs'));
     const sources = ['shell', 'shared-ui', 'shared-core', ...readdirSync(ROOT).filter((name) => name.startsWith('mf-'))]
       .flatMap((part) => filesUnder(path.join(ROOT, part, 'src'), /\.tsx?$/))
       .filter((file) => !/\.test\.tsx?$/.test(file));
     const missing = sources.flatMap((file) =>
-      namedImports(readFileSync(file, 'utf8'), 'react-i18next')
+      namedImports(file, 'react-i18next')
         .filter((name) => !exported.has(name))
         .map((name) => `${name} (${path.relative(ROOT, file)})`),
     );
@@ -69,7 +92,7 @@ describe('the federation SDK and error codes the shell hands to the remotes (run
       const source = readFileSync(file, 'utf8');
       for (const [, name] of source.matchAll(new RegExp(`${binding}\\.([A-Za-z_$][\\w$]*)`, 'g')))
         names.add(name ?? '');
-      for (const name of namedImports(source.replace(/"/g, "'"), `@module-federation/${module}`)) names.add(name);
+      for (const name of namedImports(file, `@module-federation/${module}`)) names.add(name);
     }
     return names;
   }
