@@ -4,7 +4,7 @@ import type { AuditChange } from '../../core/audit/auditTrail';
 import type { Queryable } from '../../core/db/database';
 import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
-import { distinct } from '../memberGroups/assignedMembers';
+import { distinct } from '../shared/assignedMembers';
 
 /** The row types and lookups the org-unit route files (routes/*.ts) share. */
 

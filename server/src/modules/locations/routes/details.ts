@@ -4,7 +4,7 @@ import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database } from '../../../core/db/database';
 import { membershipChanged } from '../../../core/events/membershipEvents';
 import { registerEndpoint } from '../../../http/route';
-import { withUniqueName } from '../../memberGroups/assignedMembers';
+import { withUniqueName } from '../../shared/assignedMembers';
 import { auditedFields, checkResponsibleMembers, fieldParams, readLocation, setResponsibleMembers } from '../lookups';
 
 /** A location's details page: reading the location and changing its fields and responsible members. */

@@ -11,7 +11,7 @@ import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import { withUniqueName } from '../../memberGroups/assignedMembers';
+import { withUniqueName } from '../../shared/assignedMembers';
 import {
   auditedFields,
   checkResponsibleMembers,

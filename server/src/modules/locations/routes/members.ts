@@ -5,7 +5,7 @@ import { likePattern } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { recordMembershipChange } from '../../memberGroups/assignedMembers';
+import { recordMembershipChange } from '../../shared/assignedMembers';
 import { readLocation } from '../lookups';
 
 const MEMBER_ORDER: Record<string, string> = {

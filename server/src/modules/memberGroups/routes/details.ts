@@ -4,7 +4,7 @@ import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database } from '../../../core/db/database';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { withUniqueName } from '../assignedMembers';
+import { withUniqueName } from '../../shared/assignedMembers';
 import { type GroupRow, lockGroup, MEMBER_COUNT, toGroup } from '../lookups';
 
 /** A group's details page: reading the group and changing its name and type. */

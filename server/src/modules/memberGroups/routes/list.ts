@@ -9,7 +9,7 @@ import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import { auditPerMember, distinct, withUniqueName } from '../assignedMembers';
+import { auditPerMember, distinct, withUniqueName } from '../../shared/assignedMembers';
 import { type GroupRow, MEMBER_COUNT, toGroup } from '../lookups';
 
 const SORT_COLUMNS: Record<string, string> = { name: 'lower(g.name)', type: 'g.type', memberCount: 'member_count' };

@@ -4,7 +4,7 @@ import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database } from '../../../core/db/database';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { auditPerMember, checkVisibleMembers, distinct, readAssignedMembers } from '../assignedMembers';
+import { auditPerMember, checkVisibleMembers, distinct, readAssignedMembers } from '../../shared/assignedMembers';
 import { lockGroup } from '../lookups';
 
 /** A group's members tab: the page of its members, adding and removing members. */

@@ -5,7 +5,7 @@ import type { Database } from '../../../core/db/database';
 import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { withUniqueName } from '../../memberGroups/assignedMembers';
+import { withUniqueName } from '../../shared/assignedMembers';
 import { checkResponsible, lockTree, readDetail, setResponsible, visibleUnit } from '../lookups';
 
 /** A unit's details page: reading the unit, and changing its name, parent and responsible persons. */

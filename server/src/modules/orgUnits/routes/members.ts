@@ -9,7 +9,7 @@ import {
   distinct,
   readAssignedMembers,
   recordMembershipChange,
-} from '../../memberGroups/assignedMembers';
+} from '../../shared/assignedMembers';
 import { visibleUnit } from '../lookups';
 
 /** A unit's members tab: the page of its members, adding, copying another unit's members, and removing members. */

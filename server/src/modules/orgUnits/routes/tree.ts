@@ -6,7 +6,7 @@ import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import { auditPerMember, withUniqueName } from '../../memberGroups/assignedMembers';
+import { auditPerMember, withUniqueName } from '../../shared/assignedMembers';
 import { checkResponsible, lockTree, setResponsible, type UnitRow, visibleUnit } from '../lookups';
 import { readOrgUnitTree } from '../tree';
 
