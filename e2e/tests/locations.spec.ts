@@ -65,6 +65,13 @@ test.describe('company: locations', () => {
     await modal.getByLabel('Fläche in m²').fill('1800');
     await modal.getByLabel('Ort', { exact: true }).fill('Graz');
     await modal.getByLabel('Land', { exact: true }).selectOption('AT');
+    // The postal address; the postcode is checked against the country chosen (five digits are German, not Austrian).
+    await modal.getByLabel('Straße und Hausnummer').fill('Conrad-von-Hötzendorf-Straße 94');
+    await modal.getByLabel('Postleitzahl').fill('80331');
+    await modal.getByLabel('Postleitzahl').blur();
+    await expect(modal.getByText('Bitte geben Sie eine für das Land gültige Postleitzahl ein.')).toBeVisible();
+    await modal.getByLabel('Postleitzahl').fill('8010');
+    await expect(modal.getByText('Bitte geben Sie eine für das Land gültige Postleitzahl ein.')).toBeHidden();
     // A responsible person, found by the server search.
     await modal.getByTestId('responsible-picker').getByRole('combobox').fill('mitarbeiter');
     await modal.getByRole('option', { name: /Mitarbeiter, Mara/ }).click();
@@ -90,6 +97,10 @@ test.describe('company: locations', () => {
     await expect(page.getByTestId('toast-success').last()).toContainText('Der Standort wurde gespeichert.');
     await page.reload();
     await expect(page.getByTestId('location-details-form').getByLabel('Fläche in m²')).toHaveValue('2100');
+    await expect(page.getByTestId('location-details-form').getByLabel('Straße und Hausnummer')).toHaveValue(
+      'Conrad-von-Hötzendorf-Straße 94',
+    );
+    await expect(page.getByTestId('location-details-form').getByLabel('Postleitzahl')).toHaveValue('8010');
 
     // Members: the responsible person is there; assign two more with the keyboard.
     await page.getByRole('link', { name: 'Mitarbeiter', exact: true }).last().click();

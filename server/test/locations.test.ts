@@ -359,6 +359,53 @@ describe('create and update', () => {
     ]);
   });
 
+  it('keeps the postal address: street and postcode checked against the country (Location.InvalidPostalCode)', async () => {
+    const response = await create(admin, {
+      name: 'Werk Graz',
+      street: '  Conrad-von-Hötzendorf-Straße 94 ',
+      postalCode: '8010',
+      city: 'Graz',
+      countryCode: 'AT',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const created = locationDetailSchema.parse(response.json());
+    expect(created).toMatchObject({ street: 'Conrad-von-Hötzendorf-Straße 94', postalCode: '8010', city: 'Graz' });
+    const listed = (await list(admin, { filter: { search: 'Werk Graz' } })).items[0];
+    expect(listed).toMatchObject({ street: 'Conrad-von-Hötzendorf-Straße 94', postalCode: '8010' });
+
+    // Five digits are a German postcode, not an Austrian one; a refused change changes nothing.
+    const before = await server.db.query('SELECT * FROM location WHERE uuid = $1', [created.uuid]);
+    const fields = { uuid: created.uuid, name: 'Werk Graz', city: 'Graz', locationType: 'branch', floorSpace: null };
+    expectError(
+      await admin.post('/api/location/update-location-detail', {
+        ...fields,
+        countryCode: 'AT',
+        postalCode: '80331',
+        responsibleMemberUuids: [],
+      }),
+      400,
+      'Location.InvalidPostalCode',
+    );
+    expectError(
+      await create(admin, { name: 'Werk Linz', postalCode: '4020', countryCode: 'DE' }),
+      400,
+      'Location.InvalidPostalCode',
+    );
+    expect(await server.db.query('SELECT * FROM location WHERE uuid = $1', [created.uuid])).toEqual(before);
+    expectError(await create(admin, { name: 'Street', street: 'x'.repeat(256) }), 400, 'Schema.ValidationFailed');
+    expectError(await create(admin, { name: 'Postcode', postalCode: '1'.repeat(21) }), 400, 'Schema.ValidationFailed');
+
+    // All fields are sent on every change: a left-out address part is none.
+    const cleared = await admin.post('/api/location/update-location-detail', {
+      ...fields,
+      countryCode: 'DE',
+      street: '',
+      responsibleMemberUuids: [],
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(locationDetailSchema.parse(cleared.json())).toMatchObject({ street: null, postalCode: null });
+  });
+
   it('a loc-admin may not create, update or delete (403)', async () => {
     const vienna = await locationByName('Büro Wien');
     expectError(await create(locAdmin, { name: 'Loc' }), 403, 'Auth.Forbidden');

@@ -13,6 +13,8 @@ export type OfferedCountry = (typeof OFFERED_COUNTRIES)[number];
 /** Limits of a location's fields. */
 export const LOCATION_LIMITS = {
   nameMaxLength: 255,
+  streetMaxLength: 255,
+  postalCodeMaxLength: 20,
   cityMaxLength: 255,
   /** m²: the largest sites are a few km² of halls. */
   floorSpaceMax: 10_000_000,

@@ -104,6 +104,7 @@ export const ERROR_CODES = [
   'Location.IdExists',
   'Location.NotInClient',
   'Location.InvalidResponsibleMembers',
+  'Location.InvalidPostalCode',
   'Location.MembersNotChanged',
   // e-learnings and risk assessments (spec section 8)
   'Elearning.WrongAssociation',

@@ -1,4 +1,5 @@
 import type { LocationDetail, LocationFields, LocationListItem } from '@dash/shared-core/contract';
+import { validatePostalCode } from '@dash/shared-core/postal';
 import { visibleLocations } from '../../core/access/scope';
 import type { AuditChange } from '../../core/audit/auditTrail';
 import type { Queryable } from '../../core/db/database';
@@ -12,7 +13,7 @@ import { ApiHttpError } from '../../http/errors';
  * responsible members come as one JSON array (no query per location).
  */
 export const LOCATION_COLUMNS = `
-  l.uuid, l.name, l.city, l.country_code, l.location_type, l.floor_space,
+  l.uuid, l.name, l.street, l.postal_code, l.city, l.country_code, l.location_type, l.floor_space,
   -- All of the location's rows (index only) minus its archived members, who are few: 200 rows per location no longer
   -- read 200 member rows.
   (SELECT count(*) FROM location_member c WHERE c.location_uuid = l.uuid)::int
@@ -26,6 +27,8 @@ export const LOCATION_COLUMNS = `
 export interface LocationRow {
   uuid: string;
   name: string;
+  street: string | null;
+  postal_code: string | null;
   city: string | null;
   country_code: string;
   location_type: LocationListItem['locationType'];
@@ -38,6 +41,8 @@ export function toLocation(row: LocationRow): LocationDetail {
   return {
     uuid: row.uuid,
     name: row.name,
+    street: row.street,
+    postalCode: row.postal_code,
     city: row.city,
     countryCode: row.country_code,
     locationType: row.location_type,
@@ -90,6 +95,8 @@ export async function checkResponsibleMembers(
 export function auditedFields(location: LocationDetail) {
   return {
     name: location.name,
+    street: location.street,
+    postalCode: location.postalCode,
     city: location.city,
     countryCode: location.countryCode,
     locationType: location.locationType,
@@ -137,8 +144,28 @@ export async function setResponsibleMembers(
   ];
 }
 
-export type ValidFields = Omit<LocationFields, 'city'> & { city: string | null };
+export type ValidFields = Omit<LocationFields, 'city' | 'street' | 'postalCode'> & {
+  city: string | null;
+  street?: string | null;
+  postalCode?: string | null;
+};
 
+/**
+ * The column values of `location` in the order name, city, country_code, location_type, floor_space, street,
+ * postal_code. A postal code that does not fit the country answers 400 Location.InvalidPostalCode.
+ */
 export function fieldParams(fields: ValidFields): unknown[] {
-  return [fields.name, fields.city, fields.countryCode, fields.locationType, fields.floorSpace];
+  const postalCode = fields.postalCode ?? null;
+  if (postalCode !== null && !validatePostalCode(fields.countryCode, postalCode).valid) {
+    throw new ApiHttpError(400, 'Location.InvalidPostalCode');
+  }
+  return [
+    fields.name,
+    fields.city,
+    fields.countryCode,
+    fields.locationType,
+    fields.floorSpace,
+    fields.street ?? null,
+    postalCode,
+  ];
 }

@@ -26,6 +26,9 @@ export type LocationListRequest = z.input<typeof locationListRequestSchema>;
 export const locationListItemSchema = z.object({
   uuid: uuidSchema,
   name: z.string(),
+  /** The postal address (the infopoint names it beside the emergency numbers); each part optional. */
+  street: z.string().nullable(),
+  postalCode: z.string().nullable(),
   city: z.string().nullable(),
   /** ISO 3166-1 alpha-2. */
   countryCode: z.string(),
@@ -44,15 +47,26 @@ export type LocationDetail = z.infer<typeof locationDetailSchema>;
 
 const uuidListSchema = z.array(uuidSchema).min(1).max(LOCATION_BULK_MAX);
 
-/** What the add modal and the details tab send. Responsible members: non-archived members of the client. */
-export const locationFieldsSchema = z.strictObject({
-  name: z.string().trim().min(1).max(LOCATION_LIMITS.nameMaxLength),
-  city: z
+/** An optional text: trimmed, '' and null both mean none. */
+function optionalText(max: number) {
+  return z
     .string()
     .trim()
-    .max(LOCATION_LIMITS.cityMaxLength)
+    .max(max)
     .transform((value) => (value === '' ? null : value))
-    .nullable(),
+    .nullable();
+}
+
+/**
+ * What the add modal and the details tab send (all of a location's fields: what is left out is none).
+ * Responsible members: non-archived members of the client. The postal code is checked against the country on the
+ * server (`Location.InvalidPostalCode`).
+ */
+export const locationFieldsSchema = z.strictObject({
+  name: z.string().trim().min(1).max(LOCATION_LIMITS.nameMaxLength),
+  street: optionalText(LOCATION_LIMITS.streetMaxLength).optional(),
+  postalCode: optionalText(LOCATION_LIMITS.postalCodeMaxLength).optional(),
+  city: optionalText(LOCATION_LIMITS.cityMaxLength),
   countryCode: offeredCountrySchema,
   locationType: locationTypeSchema,
   floorSpace: z.int().min(1).max(LOCATION_LIMITS.floorSpaceMax).nullable(),
@@ -122,7 +136,7 @@ export const LOCATIONS_ENDPOINTS = {
     response: locationDetailSchema,
   }),
   updateLocationDetail: defineEndpoint('updateLocationDetail', {
-    summary: "Change a location's name, type, floor space, city, country and responsible members",
+    summary: "Change a location's name, type, floor space, address, country and responsible members",
     tag: 'locations',
     access: 'session',
     permissions: ['location.update'],

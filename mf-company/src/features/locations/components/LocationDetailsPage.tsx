@@ -119,6 +119,10 @@ function LocationDetailsView({ location }: { location: LocationDetail }) {
         <dd>{t(`locations.types.${location.locationType}`)}</dd>
         <dt>{t('locations.fields.floorSpace')}</dt>
         <dd>{location.floorSpace === null ? dash : formattedFloorSpace(location.floorSpace, language, t)}</dd>
+        <dt>{t('locations.fields.street')}</dt>
+        <dd>{location.street ?? dash}</dd>
+        <dt>{t('locations.fields.postalCode')}</dt>
+        <dd>{location.postalCode ?? dash}</dd>
         <dt>{t('locations.fields.city')}</dt>
         <dd>{location.city ?? dash}</dd>
         <dt>{t('locations.fields.countryCode')}</dt>

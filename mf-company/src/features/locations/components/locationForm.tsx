@@ -10,10 +10,11 @@ import {
   OFFERED_COUNTRIES,
   type PersonRef,
 } from '@dash/shared-core';
+import { zipcode } from '@dash/shared-core/postal';
 import { SelectField, TextField, useForm } from '@dash/shared-ui';
 import { MemberPicker } from '@dash/shared-ui/member-picker';
 import type { TFunction } from 'i18next';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './locations.css';
 
@@ -21,6 +22,8 @@ export interface LocationFormValues extends Record<string, string> {
   name: string;
   locationType: string;
   floorSpace: string;
+  street: string;
+  postalCode: string;
   city: string;
   countryCode: string;
 }
@@ -30,6 +33,8 @@ export function locationFormValues(location?: LocationDetail): LocationFormValue
     name: location?.name ?? '',
     locationType: location?.locationType ?? 'branch',
     floorSpace: location?.floorSpace === null || location?.floorSpace === undefined ? '' : String(location.floorSpace),
+    street: location?.street ?? '',
+    postalCode: location?.postalCode ?? '',
     city: location?.city ?? '',
     countryCode: location?.countryCode ?? 'DE',
   };
@@ -41,6 +46,8 @@ export function locationRequest(values: LocationFormValues, responsible: PersonR
     name: values.name.trim(),
     locationType: values.locationType === 'headquarters' ? 'headquarters' : 'branch',
     floorSpace: values.floorSpace.trim() === '' ? null : Number(values.floorSpace),
+    street: values.street.trim() === '' ? null : values.street.trim(),
+    postalCode: values.postalCode.trim() === '' ? null : values.postalCode.trim(),
     city: values.city.trim() === '' ? null : values.city.trim(),
     countryCode: OFFERED_COUNTRIES.find((code) => code === values.countryCode) ?? 'DE',
     responsibleMemberUuids: responsible.map((person) => person.uuid),
@@ -67,18 +74,23 @@ export function useLocationForm(
   errorText: (caught: unknown) => string,
 ) {
   const [responsible, setResponsible] = useState<PersonRef[]>(location?.responsibleMembers ?? []);
+  // The postal code rule reads the country chosen now (spec section 5: zipcode against the country field).
+  const country = useRef(location?.countryCode ?? 'DE');
   const form = useForm<LocationFormValues>({
     initialValues: locationFormValues(location),
     fields: {
       name: { required: true, rules: [maxLength(LOCATION_LIMITS.nameMaxLength)] },
       locationType: { required: true },
       floorSpace: { rules: [numeric, min(1), max(LOCATION_LIMITS.floorSpaceMax)] },
+      street: { rules: [maxLength(LOCATION_LIMITS.streetMaxLength)] },
+      postalCode: { rules: [maxLength(LOCATION_LIMITS.postalCodeMaxLength), zipcode(() => country.current)] },
       city: { rules: [maxLength(LOCATION_LIMITS.cityMaxLength)] },
       countryCode: { required: true },
     },
     send: (values) => send(values, responsible),
     errorText,
   });
+  country.current = form.values.countryCode;
   return { form, responsible, setResponsible };
 }
 
@@ -106,6 +118,20 @@ export function LocationFormFields({ state }: { state: LocationFormState }) {
         ]}
       />
       <TextField label={t('locations.fields.floorSpace')} inputMode="numeric" {...form.field('floorSpace')} />
+      <div className="company-form__wide">
+        <TextField
+          label={t('locations.fields.street')}
+          {...form.field('street')}
+          maxLength={LOCATION_LIMITS.streetMaxLength}
+          autoComplete="street-address"
+        />
+      </div>
+      <TextField
+        label={t('locations.fields.postalCode')}
+        {...form.field('postalCode')}
+        maxLength={LOCATION_LIMITS.postalCodeMaxLength}
+        autoComplete="postal-code"
+      />
       <TextField label={t('locations.fields.city')} {...form.field('city')} autoComplete="address-level2" />
       <SelectField
         label={t('locations.fields.countryCode')}

@@ -19,7 +19,8 @@ export function registerLocationDetailRoutes(app: FastifyInstance, db: Database)
         const before = await readLocation(tx, session, body.uuid, true);
         const responsible = await checkResponsibleMembers(tx, session.clientUuid, body.responsibleMemberUuids);
         await tx.query(
-          `UPDATE location SET name = $2, city = $3, country_code = $4, location_type = $5, floor_space = $6
+          `UPDATE location SET name = $2, city = $3, country_code = $4, location_type = $5, floor_space = $6,
+                              street = $7, postal_code = $8
             WHERE uuid = $1`,
           [body.uuid, ...fieldParams(body)],
         );

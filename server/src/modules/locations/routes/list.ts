@@ -69,8 +69,8 @@ export function registerLocationListRoutes(app: FastifyInstance, db: Database): 
       db.transaction(async (tx) => {
         const responsible = await checkResponsibleMembers(tx, session.clientUuid, body.responsibleMemberUuids);
         const inserted = await tx.query<{ uuid: string }>(
-          `INSERT INTO location (client_uuid, name, city, country_code, location_type, floor_space)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
+          `INSERT INTO location (client_uuid, name, city, country_code, location_type, floor_space, street, postal_code)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING uuid`,
           [session.clientUuid, ...fieldParams(body)],
         );
         const uuid = inserted[0]?.uuid;
