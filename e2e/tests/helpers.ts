@@ -116,3 +116,56 @@ export async function expectNoSeriousAxeViolations(page: Page, label: string, in
     .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
   expect(serious, label).toEqual([]);
 }
+
+/**
+ * Every header cell of the (first) table lies inside the viewport and is what the browser hits at its centre:
+ * not scrolled off to the right, not covered by the sticky actions column. Answers the failures, one per header.
+ */
+export async function headersOutOfSight(page: Page): Promise<string[]> {
+  await expect(page.locator('.ui-table table[aria-busy=false] tbody td').first()).toBeVisible();
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const table = document.querySelector('.ui-table');
+    if (!table) return ['no table'];
+    // A table below the fold (the risks under their matrix) is looked at where a reader scrolls to it.
+    table.querySelector('thead')?.scrollIntoView({ block: 'center' });
+    const scroll = table.querySelector<HTMLElement>('.ui-table__scroll');
+    if (scroll && scroll.scrollWidth > scroll.clientWidth + 1) {
+      problems.push(`table scrolls: ${scroll.scrollWidth} > ${scroll.clientWidth}`);
+    }
+    for (const header of table.querySelectorAll<HTMLElement>('thead th')) {
+      const box = header.getBoundingClientRect();
+      const name = header.textContent?.trim() ?? '?';
+      if (box.left < 0 || box.right > window.innerWidth + 0.5) {
+        problems.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} outside ${window.innerWidth}`);
+        continue;
+      }
+      const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      if (!hit || !header.contains(hit)) problems.push(`${name}: covered by ${hit?.textContent?.trim() ?? 'nothing'}`);
+    }
+    return problems;
+  });
+}
+
+/** At phone width: the rows need no sideways scrolling (the card layout or a table that fits). */
+export async function rowsScrollSideways(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const scroll = document.querySelector<HTMLElement>('.ui-table__scroll');
+    if (!scroll) return ['no table'];
+    if (scroll.scrollWidth > scroll.clientWidth + 1) {
+      problems.push(`table scrolls: ${scroll.scrollWidth} > ${scroll.clientWidth}`);
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) {
+      problems.push(`page scrolls: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
+    }
+    for (const cell of scroll.querySelectorAll<HTMLElement>('tbody td')) {
+      const box = cell.getBoundingClientRect();
+      if (box.width > 0 && box.right > window.innerWidth + 0.5) {
+        problems.push(`cell ${cell.dataset.column ?? cell.textContent?.trim()} ends at ${Math.round(box.right)}`);
+        break;
+      }
+    }
+    return problems;
+  });
+}

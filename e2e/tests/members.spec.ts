@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD, signIn, switchLanguage } from './helpers';
+import { headersOutOfSight, PASSWORD, rowsScrollSideways, signIn, switchLanguage } from './helpers';
 
 test.describe('company: member list and details', () => {
   test.beforeEach(async ({ page }) => {
@@ -112,58 +112,6 @@ test.describe('company tables fit the screen', () => {
   test.beforeEach(async ({ page }) => {
     await signIn(page, 'acme', 'admin');
   });
-
-  /**
-   * Every header cell of the (first) table lies inside the viewport and is what the browser hits at its centre:
-   * not scrolled off to the right, not covered by the sticky actions column. Answers the failures, one per header.
-   */
-  async function headersOutOfSight(page: Page): Promise<string[]> {
-    await expect(page.locator('.ui-table table[aria-busy=false] tbody td').first()).toBeVisible();
-    return page.evaluate(() => {
-      const problems: string[] = [];
-      const table = document.querySelector('.ui-table');
-      if (!table) return ['no table'];
-      const scroll = table.querySelector<HTMLElement>('.ui-table__scroll');
-      if (scroll && scroll.scrollWidth > scroll.clientWidth + 1) {
-        problems.push(`table scrolls: ${scroll.scrollWidth} > ${scroll.clientWidth}`);
-      }
-      for (const header of table.querySelectorAll<HTMLElement>('thead th')) {
-        const box = header.getBoundingClientRect();
-        const name = header.textContent?.trim() ?? '?';
-        if (box.left < 0 || box.right > window.innerWidth + 0.5) {
-          problems.push(`${name}: ${Math.round(box.left)}–${Math.round(box.right)} outside ${window.innerWidth}`);
-          continue;
-        }
-        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
-        if (!hit || !header.contains(hit))
-          problems.push(`${name}: covered by ${hit?.textContent?.trim() ?? 'nothing'}`);
-      }
-      return problems;
-    });
-  }
-
-  /** At phone width: the rows need no sideways scrolling (the card layout or a table that fits). */
-  async function rowsScrollSideways(page: Page): Promise<string[]> {
-    return page.evaluate(() => {
-      const problems: string[] = [];
-      const scroll = document.querySelector<HTMLElement>('.ui-table__scroll');
-      if (!scroll) return ['no table'];
-      if (scroll.scrollWidth > scroll.clientWidth + 1) {
-        problems.push(`table scrolls: ${scroll.scrollWidth} > ${scroll.clientWidth}`);
-      }
-      if (document.documentElement.scrollWidth > window.innerWidth + 1) {
-        problems.push(`page scrolls: ${document.documentElement.scrollWidth} > ${window.innerWidth}`);
-      }
-      for (const cell of scroll.querySelectorAll<HTMLElement>('tbody td')) {
-        const box = cell.getBoundingClientRect();
-        if (box.width > 0 && box.right > window.innerWidth + 0.5) {
-          problems.push(`cell ${cell.dataset.column ?? cell.textContent?.trim()} ends at ${Math.round(box.right)}`);
-          break;
-        }
-      }
-      return problems;
-    });
-  }
 
   test('at 1280 px every column of the member list is in sight, in German and English; at 390 px the rows fit', async ({
     page,
