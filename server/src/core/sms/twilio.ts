@@ -1,4 +1,4 @@
-import type { SmsProvider, SmsResult } from './smsSender';
+import type { SmsProvider, SmsResult } from './types';
 
 /**
  * Twilio's Programmable Messaging REST API (https://www.twilio.com/docs/messaging/api/message-resource):
