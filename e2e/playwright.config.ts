@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../scripts/chromium.mjs';
+import { catcherSmsUrl } from '../server/test/smsCatcher';
 
 /** Browser tests run Debian's Chromium (no browser downloads here) against the production build and real server. */
 export const MAIN_PORT = Number(process.env.E2E_MAIN_PORT ?? 8181);
@@ -7,6 +8,8 @@ export const MAIN_PORT = Number(process.env.E2E_MAIN_PORT ?? 8181);
 export const RESILIENCE_PORT = Number(process.env.E2E_RESILIENCE_PORT ?? 8182);
 /** accounts.spec.ts starts an SMTP server here; the main server sends its mail to it. */
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
+/** members-sms.spec.ts starts the SMS catcher (Twilio's Messages API) here; the main server sends its SMS to it. */
+export const SMS_PORT = Number(process.env.E2E_SMS_PORT ?? SMTP_PORT + 1);
 
 // partner.localhost is the white-label licensee's host name.
 const BROWSER_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP partner.localhost 127.0.0.1'];
@@ -52,6 +55,8 @@ export default defineConfig({
       SUPPORT_CHAT_SCRIPT_URL: 'https://chat.example.com/widget.js',
       // Mail goes to the SMTP server that accounts.spec.ts starts on this port; links point at this server.
       SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      // SMS (password mode bySms) go to the catcher that members-sms.spec.ts starts on this port.
+      SMS_URL: catcherSmsUrl(SMS_PORT),
       PUBLIC_URL: `http://localhost:${MAIN_PORT}`,
     }),
     server(RESILIENCE_PORT, 'resilience', {

@@ -7,6 +7,7 @@ import fastifyPlugin from 'fastify-plugin';
 import type { ServerConfig } from './config';
 import type { Database } from './core/db/database';
 import { createMailer, type Mailer } from './core/mail/mailer';
+import { createSmsSender, type SmsSender } from './core/sms/smsSender';
 import { installErrorHandling } from './http/errors';
 import { answerFrameworkError, refuseHostileInput } from './http/hostileInput';
 import { buildOpenApiDocument } from './http/openapi';
@@ -50,6 +51,8 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** Outgoing mail (SMTP or the outbox), for modules that send mail (e.g. sendWelcomeMail). */
     mailer: Mailer;
+    /** Outgoing SMS (the provider SMS_URL names, or the outbox), for modules that send SMS (e.g. sendWelcomeSms). */
+    sms: SmsSender;
   }
 }
 
@@ -117,6 +120,7 @@ export async function buildApp(
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  app.decorate('sms', createSmsSender({ smsUrl: config.smsUrl, production: config.production }));
 
   // One plugin per product area; each adds its calls through registerEndpoint (see http/route.ts).
   await app.register(area('bootstrap', (scope) => registerBootstrapRoutes(scope, db, config)));

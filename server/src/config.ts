@@ -30,6 +30,11 @@ export interface ServerConfig {
   smtpUrl: string | undefined;
   /** Sender address of mails (MAIL_FROM). */
   mailFrom: string;
+  /**
+   * Outgoing SMS (SMS_URL, e.g. twilio://ACCOUNT_SID:AUTH_TOKEN@api.twilio.com?from=%2B4915112345678; see
+   * core/sms/twilio.ts); unset: SMS are kept in the sms_outbox table, or refused with NODE_ENV=production.
+   */
+  smsUrl: string | undefined;
   /** Key that signs support links (SUPPORT_LINK_SECRET); unset: a random key generated once, kept in the database. */
   supportLinkSecret: string | undefined;
   /** Embedded database only: where the server leaves the support-link key for `support-link` while it runs. */
@@ -82,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     supportChatScriptUrl: env.SUPPORT_CHAT_SCRIPT_URL || null,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'Dashboard <no-reply@dashboard.localhost>',
+    smsUrl: env.SMS_URL || undefined,
     supportLinkSecret: env.SUPPORT_LINK_SECRET || undefined,
     supportLinkKeyFile: env.DATABASE_URL ? undefined : path.join(dataDir, 'support-link.key'),
     reminderIntervalMinutes: Number(env.REMINDER_INTERVAL_MINUTES ?? 15) || 0,

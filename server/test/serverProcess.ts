@@ -55,6 +55,7 @@ export async function startServerProcess(
       SEED_DEMO: 'true',
       LOG_LEVEL: 'silent',
       SMTP_URL: '',
+      SMS_URL: '',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -48,6 +48,8 @@ interface LicenseeSeed {
   copyright: string;
   footer: { licenseeLink: string; legalNoticeLink: string; dataProtectionLink: string };
   supportChatKey: string | null;
+  /** Appended to every SMS the licensee's clients send (licensee.notification_footer_sms). */
+  smsFooter: string;
 }
 
 async function insertLicensee(tx: Queryable, seed: LicenseeSeed): Promise<string> {
@@ -60,8 +62,8 @@ async function insertLicensee(tx: Queryable, seed: LicenseeSeed): Promise<string
   const rows = await tx.query<{ uuid: string }>(
     `INSERT INTO licensee (identifier, name, host_names, is_default, is_whitelabel_partner, mood_image_copyright, theme,
                            footer, logo_file_uuid, mood_file_uuid, support_chat_key, notification_footer_email,
-                           external_calendar_href)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uuid`,
+                           external_calendar_href, notification_footer_sms)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING uuid`,
     [
       seed.identifier,
       seed.name,
@@ -76,6 +78,7 @@ async function insertLicensee(tx: Queryable, seed: LicenseeSeed): Promise<string
       seed.supportChatKey,
       `${seed.name} · ${seed.footer.licenseeLink}`,
       'https://calendar.example.com/safety',
+      seed.smsFooter,
     ],
   );
   return uuidOf(rows);
@@ -183,6 +186,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         dataProtectionLink: 'https://dashboard.example.com/datenschutz',
       },
       supportChatKey: null,
+      smsFooter: 'Dashboard GmbH · Hilfe/Help: dashboard.example.com/hilfe',
     });
     const partner = await insertLicensee(tx, {
       identifier: 'safeguard',
@@ -199,6 +203,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         dataProtectionLink: 'https://safeguard.example.com/privacy',
       },
       supportChatKey: 'safeguard-demo-chat',
+      smsFooter: 'SafeGuard Partners Ltd · Help: safeguard.example.com/help',
     });
 
     // --- acme: both apps, full structure -------------------------------------------------------------

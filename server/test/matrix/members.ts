@@ -75,6 +75,8 @@ export const MEMBERS_MATRIX: Record<string, MatrixEntry> = {
       createBody({ role: 'user' }),
       createBody({ passwordMode: 'initial', password: null }),
       createBody({ passwordMode: 'noPassword', password: hashPassword('Secret#2026') }),
+      createBody({ passwordMode: 'bySms', mobileNumber: '+49 171 2345678', password: hashPassword('Secret#2026') }),
+      createBody({ passwordMode: 'bySMS', mobileNumber: '+49 171 2345678' }),
       createBody({ orgUnitUuids: Array.from({ length: 1001 }, () => crypto.randomUUID()) }),
       createBody({ specialAttributes: ['tall'] }),
       createBody({ birthDate: '31.12.1990' }),
@@ -86,6 +88,16 @@ export const MEMBERS_MATRIX: Record<string, MatrixEntry> = {
       rejected: [
         { body: () => createBody({ username: 'member' }), status: 409, code: 'Username.AlreadyExists' },
         { body: () => createBody({ phoneNumber: '12' }), status: 400, code: 'Member.InvalidPhone' },
+        {
+          body: () => createBody({ passwordMode: 'bySms', mobileNumber: null }),
+          status: 400,
+          code: 'Member.MobileNumberRequired',
+        },
+        {
+          body: () => createBody({ passwordMode: 'bySms', mobileNumber: '0171' }),
+          status: 400,
+          code: 'Member.InvalidMobile',
+        },
         { body: () => createBody({ postalCode: '123', country: 'DE' }), status: 400, code: 'Member.InvalidPostalCode' },
         { body: () => createBody({ role: 'super-admin' }), status: 403, code: 'SuperAdmin.CreationFailed' },
         {

@@ -41,6 +41,8 @@ export const ERROR_CODES = [
   'Member.InvalidPhone',
   'Member.InvalidMobile',
   'Member.InvalidName',
+  // password mode bySms: the member has no mobile number to send the link to
+  'Member.MobileNumberRequired',
   'Mail.AlreadyExists',
   'Username.AlreadyExists',
   // password
@@ -50,6 +52,10 @@ export const ERROR_CODES = [
   'PasswordResetToken.NotFound',
   'PasswordResetToken.TooOld',
   'Notification.SendingFailed',
+  // SMS (password mode bySms): no provider set up, the provider refused the number, or it failed or did not answer
+  'Sms.NotConfigured',
+  'Sms.RecipientRejected',
+  'Sms.SendingFailed',
   // e-learnings and risk assessments
   'Elearning.NotFound',
   'RiskAssessmentTask.NotFound',

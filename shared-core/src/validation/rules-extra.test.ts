@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { zipcode } from '../postal/zipcode';
 import { generateIdentifier, generateUsername, randomSuffix } from './generators';
-import { phoneNumber } from './phone';
+import { phoneNumber, toE164 } from './phone';
 import {
   email,
   identifier,
@@ -39,6 +39,16 @@ describe('more validation rules (spec section 5)', () => {
     expect(phoneNumber('030 1234567')).toBeNull();
     expect(phoneNumber('+44 20 7946 0958')).toBeNull();
     expect(phoneNumber('12')).toEqual({ key: 'phoneNumber' });
+  });
+
+  it('toE164: what the phoneNumber rule accepts, in the form SMS providers want; null for the rest', () => {
+    expect(toE164('0171 1234567')).toBe('+491711234567');
+    expect(toE164('(030) 12345-67')).toBe('+49301234567');
+    expect(toE164('+43 664 1234567')).toBe('+436641234567');
+    expect(toE164('+44 7911 123456')).toBe('+447911123456');
+    expect(toE164('12')).toBeNull();
+    expect(toE164('')).toBeNull();
+    expect(toE164('+49 171 1234567\u0000')).toBeNull();
   });
 
   it('dates: invalidDate, minDate, maxDate', () => {

@@ -48,7 +48,8 @@ const SIGN_IN_TEXTS: Record<
   },
 };
 
-function duration(hours: number, language: MailLanguage): string {
+/** "7 Tage", "2 Stunden" / "7 days", "2 hours": how long a link works. */
+export function duration(hours: number, language: MailLanguage): string {
   if (hours % 24 === 0) {
     const days = hours / 24;
     if (language === 'de_DE') return days === 1 ? '1 Tag' : `${days} Tage`;

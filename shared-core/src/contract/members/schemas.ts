@@ -62,7 +62,7 @@ export type Gender = (typeof GENDERS)[number];
 /** The roles an administrator can give; `user` (customer adviser) exists only through the support login. */
 export const ASSIGNABLE_ROLES = ['member', 'loc-admin', 'ou-admin', 'admin', 'super-admin'] as const;
 export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
-export const PASSWORD_MODES = ['initial', 'byEmail', 'noPassword'] as const;
+export const PASSWORD_MODES = ['initial', 'byEmail', 'bySms', 'noPassword'] as const;
 export type PasswordMode = (typeof PASSWORD_MODES)[number];
 
 export const memberSchema = memberListItemSchema.extend({
@@ -142,13 +142,22 @@ export const memberCreateRequestSchema = memberFieldsSchema
   .extend({
     orgUnitUuids: uuidListSchema,
     locationUuids: uuidListSchema,
-    /** initial: the typed password (SHA-256 hex); byEmail: a welcome mail with a set-password link; noPassword. */
+    /**
+     * initial: the typed password (SHA-256 hex); byEmail: a welcome mail with a set-password link; bySms: the same
+     * link by SMS to the mobile number (the member is not created when the SMS cannot be sent); noPassword.
+     */
     passwordMode: z.enum(PASSWORD_MODES),
     password: sha256HexSchema.nullable(),
   })
   .refine((body) => (body.passwordMode === 'initial') === (body.password !== null), 'password');
 export type MemberCreateRequest = z.input<typeof memberCreateRequestSchema>;
-export const memberCreateResponseSchema = z.object({ uuid: uuidSchema, welcomeMailSent: z.boolean() });
+export const memberCreateResponseSchema = z.object({
+  uuid: uuidSchema,
+  /** byEmail: whether the welcome mail went out (a refused mail does not undo the member). */
+  welcomeMailSent: z.boolean(),
+  /** bySms: the SMS went out (otherwise the create is undone and answers an `Sms.*` error). */
+  welcomeSmsSent: z.boolean(),
+});
 
 export const memberUpdateRequestSchema = memberFieldsSchema.extend({
   uuid: uuidSchema,
@@ -246,7 +255,7 @@ export const MEMBERS_ENDPOINTS = {
     response: memberSchema,
   }),
   memberCreate: defineEndpoint('memberCreate', {
-    summary: 'Adds a member (licence limit; password typed, by e-mail or none)',
+    summary: 'Adds a member (licence limit; password typed, by e-mail, by SMS or none)',
     tag: 'members',
     access: 'session',
     permissions: ['member.create'],

@@ -9,7 +9,7 @@ import { AssignmentPicker } from './AssignmentPicker';
 import { MEMBER_FIELD_RULES, MemberFormFields, useUsernameTaken } from './MemberFormFields';
 import { EMPTY_MEMBER_FORM, memberFieldsOf } from './memberFormValues';
 
-const PASSWORD_MODES: readonly PasswordMode[] = ['byEmail', 'initial', 'noPassword'];
+const PASSWORD_MODES: readonly PasswordMode[] = ['byEmail', 'bySms', 'initial', 'noPassword'];
 
 /** "Add" modal of the member list (spec section 2). */
 export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -18,6 +18,8 @@ export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () =
   const create = useCreateMember();
   const [orgUnitUuids, setOrgUnitUuids] = useState<string[]>([]);
   const [locationUuids, setLocationUuids] = useState<string[]>([]);
+  // Counts refused creates: the username check asks again after each (see useUsernameTaken).
+  const [refusedCreates, setRefusedCreates] = useState(0);
   // Required in the "initial" mode only (canSubmit below).
   const passwordRules = newPasswordRules({ newPassword: () => form.values.password, required: false });
   const form = useForm({
@@ -28,30 +30,44 @@ export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () =
       passwordRepeat: passwordRules.repeat,
     },
     // The initial password is asked for only in its mode: the fields' rules allow them empty, this requires them.
+    // Likewise the e-mail address for byEmail and the mobile number for bySms.
     canSubmit: (values) =>
       (values.passwordMode !== 'initial' || (values.password !== '' && values.passwordRepeat !== '')) &&
-      (values.passwordMode !== 'byEmail' || values.email.trim() !== ''),
+      (values.passwordMode !== 'byEmail' || values.email.trim() !== '') &&
+      (values.passwordMode !== 'bySms' || values.mobileNumber.trim() !== ''),
     errorText: (caught) => inlineErrorText(t, caught),
     send: async (values) => {
-      const answer = await create.mutateAsync({
-        ...memberFieldsOf(values),
-        orgUnitUuids,
-        locationUuids,
-        passwordMode: values.passwordMode as PasswordMode,
-        password: values.passwordMode === 'initial' ? hashPassword(values.password) : null,
-      });
+      const answer = await create
+        .mutateAsync({
+          ...memberFieldsOf(values),
+          orgUnitUuids,
+          locationUuids,
+          passwordMode: values.passwordMode as PasswordMode,
+          password: values.passwordMode === 'initial' ? hashPassword(values.password) : null,
+        })
+        .catch((error: unknown) => {
+          // A create undone after its SMS failed held the username for a moment: a check then said "taken".
+          setRefusedCreates((count) => count + 1);
+          throw error;
+        });
       showToast({
         type: 'success',
         title: t('members.add.title'),
-        message: t(answer.welcomeMailSent ? 'members.add.doneWithMail' : 'members.add.done', {
-          name: `${values.firstName} ${values.lastName}`,
-        }),
+        // A refused welcome mail leaves the member added without it; an SMS that fails undoes the create (an error).
+        message: t(
+          answer.welcomeSmsSent
+            ? 'members.add.doneWithSms'
+            : answer.welcomeMailSent
+              ? 'members.add.doneWithMail'
+              : 'members.add.done',
+          { name: `${values.firstName} ${values.lastName}` },
+        ),
       });
       onClose();
       navigate(memberDetailsPath(answer.uuid));
     },
   });
-  const taken = useUsernameTaken(form.values.username);
+  const taken = useUsernameTaken(form.values.username, undefined, undefined, refusedCreates);
   const mode = form.values.passwordMode;
   return (
     <Modal
@@ -102,6 +118,11 @@ export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () =
                 {mode === 'byEmail' && form.submitted && form.values.email.trim() === '' && (
                   <p className="ui-field__error" role="alert">
                     {t('members.add.emailNeeded')}
+                  </p>
+                )}
+                {mode === 'bySms' && form.submitted && form.values.mobileNumber.trim() === '' && (
+                  <p className="ui-field__error" role="alert">
+                    {t('members.add.mobileNeeded')}
                   </p>
                 )}
               </div>

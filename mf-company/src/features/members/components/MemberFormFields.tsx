@@ -36,11 +36,15 @@ const GENDERS: readonly Gender[] = ['d', 'f', 'm'];
 /** Spec section 5: the username check waits for a 250 ms pause in typing. */
 export const USERNAME_CHECK_DELAY_MS = 250;
 
-/** Whether the typed username is taken, asked 250 ms after typing stops (null while unknown). */
-export function useUsernameTaken(value: string, memberUuid?: string, initial?: string): boolean | null {
+/**
+ * Whether the typed username is taken, asked 250 ms after typing stops (null while unknown). A new `askAgain` asks
+ * again for the same name: a create that failed may have held the name for the moment the answer was given.
+ */
+export function useUsernameTaken(value: string, memberUuid?: string, initial?: string, askAgain = 0): boolean | null {
   const typed = value.trim().toLowerCase();
   const name = useDebouncedValue(typed, USERNAME_CHECK_DELAY_MS);
   const [answer, setAnswer] = useState<{ name: string; taken: boolean } | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: askAgain is the trigger to ask again, not read inside
   useEffect(() => {
     setAnswer(null);
     if (name === '' || name === initial || usernameRule(name)) return;
@@ -49,7 +53,7 @@ export function useUsernameTaken(value: string, memberUuid?: string, initial?: s
       .then((taken) => setAnswer({ name, taken }))
       .catch(() => setAnswer(null));
     return () => controller.abort();
-  }, [name, memberUuid, initial]);
+  }, [name, memberUuid, initial, askAgain]);
   // Unknown while typing goes on: an answer counts only for the name as it is now.
   return answer && answer.name === typed ? answer.taken : null;
 }

@@ -9,10 +9,10 @@ import company_en from '../../../i18n/en_GB';
 import { MEMBER_FIELD_RULES, MemberFormFields, USERNAME_CHECK_DELAY_MS, useUsernameTaken } from './MemberFormFields';
 import { EMPTY_MEMBER_FORM } from './memberFormValues';
 
-/** The add modal's fields with its username check, as AddMemberModal wires them. */
-function AddFields() {
+/** The add modal's fields with its username check, as AddMemberModal wires them (askAgain: its refused creates). */
+function AddFields({ askAgain = 0 }: { askAgain?: number }) {
   const form = useForm({ initialValues: EMPTY_MEMBER_FORM, fields: MEMBER_FIELD_RULES, send: async () => {} });
-  const taken = useUsernameTaken(form.values.username);
+  const taken = useUsernameTaken(form.values.username, undefined, undefined, askAgain);
   return <MemberFormFields form={form} usernameTaken={taken} generateName />;
 }
 
@@ -86,6 +86,31 @@ describe('the username check of the add-member form', () => {
       await vi.advanceTimersByTimeAsync(USERNAME_CHECK_DELAY_MS);
     });
     expect(checks()).toEqual([{ username: 'juergen.oeztuerk' }]);
+    expect(screen.queryByTestId('username-taken')).toBeNull();
+  });
+
+  it('asks again for the same name after a refused create (it may have held the name for a moment)', async () => {
+    fetchMock.mockImplementation(async () => Response.json({ usernameExists: true }));
+    const view = render(
+      <I18nextProvider i18n={i18n}>
+        <AddFields />
+      </I18nextProvider>,
+    );
+    fireEvent.change(screen.getByLabelText(/Username/), { target: { value: 'svenja.sms' } });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(USERNAME_CHECK_DELAY_MS);
+    });
+    expect(screen.getByTestId('username-taken')).toBeTruthy();
+    fetchMock.mockImplementation(async () => Response.json({ usernameExists: false }));
+    view.rerender(
+      <I18nextProvider i18n={i18n}>
+        <AddFields askAgain={1} />
+      </I18nextProvider>,
+    );
+    await act(async () => {
+      await vi.runAllTimersAsync();
+    });
+    expect(checks()).toEqual([{ username: 'svenja.sms' }, { username: 'svenja.sms' }]);
     expect(screen.queryByTestId('username-taken')).toBeNull();
   });
 });

@@ -18,7 +18,7 @@ export function registerDeletionRoutes(app: FastifyInstance, db: Database): void
       const uuids = found.filter((target) => !target.deleted).map((target) => target.uuid);
       if (uuids.length === 0) return 0;
       const params = [uuids];
-      // Whatever points at the person goes: sessions, tokens, password history, memberships, open tasks, mails.
+      // Whatever points at the person goes: sessions, tokens, password history, memberships, open tasks, mails, SMS.
       await tx.query('DELETE FROM session WHERE member_uuid = ANY($1::uuid[])', params);
       await tx.query('DELETE FROM password_reset_token WHERE member_uuid = ANY($1::uuid[])', params);
       await tx.query('DELETE FROM password_history WHERE member_uuid = ANY($1::uuid[])', params);
@@ -31,6 +31,7 @@ export function registerDeletionRoutes(app: FastifyInstance, db: Database): void
         'DELETE FROM risk_assessment_member_task WHERE member_uuid = ANY($1::uuid[]) AND completed_at IS NULL',
         params,
       );
+      await tx.query('DELETE FROM sms_outbox WHERE member_uuid = ANY($1::uuid[])', params);
       await tx.query(
         `DELETE FROM mail_outbox o USING member m
           WHERE m.uuid = ANY($1::uuid[]) AND o.client_uuid = m.client_uuid AND o.recipient = m.email`,
