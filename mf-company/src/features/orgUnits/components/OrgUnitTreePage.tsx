@@ -49,8 +49,9 @@ export default function OrgUnitTreePage() {
                   {node.isDefault && <span className="ui-badge ui-badge--info">{t('orgUnits.defaultBadge')}</span>}
                   <br />
                   <span className="company-tree__meta">
-                    <span className="company-tree__identifier">
-                      {t('orgUnits.identifierMeta', { identifier: node.identifier })}
+                    {t('orgUnits.fields.identifier')}:{' '}
+                    <span className="company-tree__identifier" data-testid="org-unit-identifier">
+                      {node.identifier}
                     </span>
                     {' · '}
                     {t('orgUnits.memberCount', { count: node.memberCount })}
