@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/core/db/database';
 import { errorCodeOf, PG_UNIQUE_VIOLATION } from '../src/core/db/errorCodes';
 import { MIGRATIONS_DIR, migrationFiles, splitStatements } from '../src/core/db/migrate';
+import { withUniqueUnit } from '../src/modules/orgUnits/lookups';
 
 let db: Database;
 // On PostgreSQL too when DATABASE_URL is set (a schema of its own): its regular expressions and lower() are the server's.
@@ -169,5 +170,30 @@ describe('migration 022: org unit IDs', () => {
         clients.globex,
       ]),
     ).toBe('accepted');
+  });
+
+  it("answers a refused row with the rule it broke, by the database's own constraint name", async () => {
+    const [north] = await db.query<{ identifier: string }>(
+      "SELECT identifier FROM org_unit WHERE client_uuid = $1 AND name = 'Werk Nord'",
+      [clients.acme],
+    );
+    const refusal = (work: () => Promise<unknown>) =>
+      withUniqueUnit(work).then(
+        () => 'accepted',
+        (error: { statusCode?: number; code?: string }) => `${error.statusCode} ${error.code}`,
+      );
+    expect(
+      await refusal(() =>
+        db.query("UPDATE org_unit SET identifier = $1 WHERE client_uuid = $2 AND name = 'Werk Süd'", [
+          north?.identifier,
+          clients.acme,
+        ]),
+      ),
+    ).toBe('409 OrgUnit.IdentifierExists');
+    expect(
+      await refusal(() =>
+        db.query("UPDATE org_unit SET name = 'werk nord' WHERE client_uuid = $1 AND name = 'Werk Süd'", [clients.acme]),
+      ),
+    ).toBe('409 OrgUnit.IdExists');
   });
 });
