@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { headersOutOfSight, PASSWORD, rowsScrollSideways, signIn, switchLanguage } from './helpers';
 
 test.describe('company: member list and details', () => {

@@ -19,6 +19,7 @@ type UnitTestKey =
   | 'endmontage'
   | 'logistik'
   | 'verwaltung'
+  | 'vertrieb'
   | 'globexRoot'
   | 'admin'
   | 'superAdmin'
@@ -50,6 +51,7 @@ beforeAll(async () => {
     endmontage: await unitUuid('acme', 'Endmontage'),
     logistik: await unitUuid('acme', 'Logistik'),
     verwaltung: await unitUuid('acme', 'Verwaltung'),
+    vertrieb: await unitUuid('acme', 'Vertrieb'),
     globexRoot: await unitUuid('globex', 'Globex Logistik AG'),
     admin: await memberUuid(server.db, 'acme', 'admin'),
     superAdmin: await memberUuid(server.db, 'acme', 'super.admin'),
@@ -387,6 +389,148 @@ describe('create, rename, move, delete', () => {
       ['org-unit.delete', null],
       ['org-unit.remove-member', uuids.member],
     ]);
+  });
+});
+
+describe('org unit ID (spec sections 3 and 5)', () => {
+  const update = (agent: Agent, body: Record<string, unknown>) => agent.post('/api/org-unit/update-org-unit', body);
+
+  it('every seeded unit has one, shown in the tree and the details', async () => {
+    const items = await tree(admin);
+    expect(items.every((item) => /^[a-z0-9-]{1,36}$/.test(item.identifier))).toBe(true);
+    expect(new Set(items.map((item) => item.identifier)).size).toBe(items.length);
+    const produktion = items.find((item) => item.uuid === uuids.produktion);
+    expect(produktion?.identifier).toMatch(/^produktion-[1-9]\d{3}$/);
+    expect((await detail(admin, uuids.produktion)).identifier).toBe(produktion?.identifier);
+  });
+
+  it('stores the ID given on create, in the details, the tree, its search and the audit trail', async () => {
+    const uuid = await createdUuid(admin, {
+      orgUnitName: 'Werkfeuerwehr',
+      identifier: 'wf-nord-2',
+      parentUuid: uuids.verwaltung,
+    });
+    expect((await detail(admin, uuid)).identifier).toBe('wf-nord-2');
+    expect((await tree(admin)).find((item) => item.uuid === uuid)?.identifier).toBe('wf-nord-2');
+    expect((await tree(admin, 'wf-nord')).map((item) => item.orgUnitName)).toEqual([
+      'ACME Sicherheit GmbH',
+      'Verwaltung',
+      'Werkfeuerwehr',
+    ]);
+    const [entry] = await server.db.query<{ after: { identifier?: string } }>(
+      "SELECT after FROM audit_entry WHERE entity_uuid = $1 AND action = 'org-unit.create'",
+      [uuid],
+    );
+    expect(entry?.after.identifier).toBe('wf-nord-2');
+  });
+
+  it('generates one from the name when none is given: umlauts transliterated, spaces to hyphens, suffix 1000-9999', async () => {
+    const uuid = await createdUuid(admin, { orgUnitName: "Qualität & Prüfung – Ü'ber 🚀", parentUuid: uuids.logistik });
+    const { identifier } = await detail(admin, uuid);
+    expect(identifier).toMatch(/^qualitaet-pruefung-ueber-(\d{4})$/);
+    const suffix = Number(identifier.slice(-4));
+    expect(suffix).toBeGreaterThanOrEqual(1000);
+    expect(suffix).toBeLessThanOrEqual(9999);
+  });
+
+  it('is unique within the client (OrgUnit.IdentifierExists), not across clients', async () => {
+    const taken = (await detail(admin, uuids.produktion)).identifier;
+    expectError(
+      await create(admin, { orgUnitName: 'Doppelt', identifier: taken, parentUuid: uuids.root }),
+      409,
+      'OrgUnit.IdentifierExists',
+    );
+    expectError(await update(admin, { uuid: uuids.logistik, identifier: taken }), 409, 'OrgUnit.IdentifierExists');
+    const [unchanged] = await server.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM org_unit WHERE name = 'Doppelt'",
+    );
+    expect(unchanged?.count).toBe(0);
+    expect((await detail(admin, uuids.logistik)).identifier).not.toBe(taken);
+    // globex may use the same ID.
+    const globexUnit = await createdUuid(globexAdmin, {
+      orgUnitName: 'Produktion',
+      identifier: taken,
+      parentUuid: uuids.globexRoot,
+    });
+    expect((await detail(globexAdmin, globexUnit)).identifier).toBe(taken);
+  });
+
+  it('changes on update, audited; its own ID again changes nothing', async () => {
+    const uuid = await createdUuid(admin, { orgUnitName: 'Lager Süd', parentUuid: uuids.logistik });
+    const before = (await detail(admin, uuid)).identifier;
+    const answer = await update(admin, { uuid, identifier: 'lager-sued' });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(orgUnitDetailSchema.parse(answer.json()).identifier).toBe('lager-sued');
+    const again = await update(admin, { uuid, identifier: 'lager-sued', orgUnitName: 'Lager Süd' });
+    expect(again.statusCode, again.body).toBe(200);
+    const audit = await server.db.query<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
+      "SELECT before, after FROM audit_entry WHERE entity_uuid = $1 AND action = 'org-unit.update'",
+      [uuid],
+    );
+    expect(audit).toEqual([{ before: { identifier: before }, after: { identifier: 'lager-sued' } }]);
+  });
+
+  it('follows the rule: lowercase letters, digits and minus, at most 36 (400 Schema.ValidationFailed)', async () => {
+    const accepted = await createdUuid(admin, {
+      orgUnitName: 'Ziffern',
+      identifier: `  ${'9'.repeat(36)} `,
+      parentUuid: uuids.verwaltung,
+    });
+    expect((await detail(admin, accepted)).identifier).toBe('9'.repeat(36));
+    for (const wrong of ['Lager', 'lager nord', 'lager_nord', 'größe', 'lager.nord', 'a'.repeat(37), '', '  ']) {
+      expectError(
+        await create(admin, { orgUnitName: 'Regelverstoß', identifier: wrong, parentUuid: uuids.verwaltung }),
+        400,
+        'Schema.ValidationFailed',
+      );
+      expectError(await update(admin, { uuid: uuids.vertrieb, identifier: wrong }), 400, 'Schema.ValidationFailed');
+    }
+    const [count] = await server.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM org_unit WHERE name = 'Regelverstoß'",
+    );
+    expect(count?.count).toBe(0);
+  });
+
+  it('refuses hostile input with 400, never 500', async () => {
+    const hostile: unknown[] = [
+      'a\u0000b',
+      '\u0000',
+      'x'.repeat(10_000),
+      { __proto__: { polluted: true } },
+      JSON.parse('{"__proto__":{"polluted":true}}'),
+      ['lager'],
+      42,
+      null,
+      true,
+      "'; DROP TABLE org_unit; --",
+      'lager\u202e',
+    ];
+    for (const identifier of hostile) {
+      const created = await create(admin, { orgUnitName: 'Feindlich', identifier, parentUuid: uuids.verwaltung });
+      expectError(created, 400, 'Schema.ValidationFailed');
+      expectError(await update(admin, { uuid: uuids.vertrieb, identifier }), 400, 'Schema.ValidationFailed');
+    }
+    // A body past the size limit is refused before it is read.
+    const huge = await create(admin, {
+      orgUnitName: 'Feindlich',
+      identifier: 'x'.repeat(1_000_000),
+      parentUuid: uuids.root,
+    });
+    expectError(huge, 413, 'Request.TooLarge');
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    const [count] = await server.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM org_unit WHERE name = 'Feindlich'",
+    );
+    expect(count?.count).toBe(0);
+  });
+
+  it('stays in its client: another client cannot read or change it, an ou-admin only his units', async () => {
+    const globexItems = await tree(globexAdmin);
+    expect(globexItems.map((item) => item.uuid)).not.toContain(uuids.produktion);
+    expectError(await update(globexAdmin, { uuid: uuids.verwaltung, identifier: 'fremd' }), 404, 'OrgUnit.NotFound');
+    expectError(await update(ouAdmin, { uuid: uuids.verwaltung, identifier: 'fremd' }), 404, 'OrgUnit.NotFound');
+    expectError(await update(member, { uuid: uuids.verwaltung, identifier: 'fremd' }), 403, 'Auth.Forbidden');
+    expect((await detail(admin, uuids.verwaltung)).identifier).not.toBe('fremd');
   });
 });
 

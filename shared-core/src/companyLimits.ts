@@ -21,6 +21,13 @@ export const LOCATION_LIMITS = {
   responsibleMembersMax: 50,
 } as const;
 
+/** Limits of an org unit's fields. */
+export const ORG_UNIT_LIMITS = {
+  nameMaxLength: 255,
+  /** Responsible persons of one unit: the most the contract accepts, and so the most the form lets anyone choose. */
+  responsibleMax: 100,
+} as const;
+
 /** At most this many uuids in one bulk call (delete, assign, remove). */
 export const LOCATION_BULK_MAX = 1000;
 

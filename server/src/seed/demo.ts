@@ -1,4 +1,4 @@
-import { hashPassword } from '@dash/shared-core';
+import { generateIdentifier, generateUsername, hashPassword } from '@dash/shared-core';
 import type { Database, Queryable } from '../core/db/database';
 import { hashPasswordForStorage } from '../modules/auth/passwords';
 import { seedElearnings } from './elearnings';
@@ -25,8 +25,20 @@ function pick<T>(list: readonly T[], index: number): T {
   return list[index % list.length] as T;
 }
 
-function transliterate(value: string): string {
-  return value.toLowerCase().replace(/ä/g, 'ae').replace(/ö/g, 'oe').replace(/ü/g, 'ue').replace(/ß/g, 'ss');
+/** An org unit with its ID generated from the name, as the create dialog proposes it (spec section 5). */
+async function insertOrgUnit(
+  tx: Queryable,
+  client: string,
+  name: string,
+  parent: string | null,
+  root = false,
+): Promise<string> {
+  const rows = await tx.query<{ uuid: string }>(
+    `INSERT INTO org_unit (client_uuid, name, identifier, parent_uuid, is_root, is_default)
+     VALUES ($1, $2, $3, $4, $5, $5) RETURNING uuid`,
+    [client, name, generateIdentifier(name), parent, root],
+  );
+  return uuidOf(rows);
 }
 
 async function insertFile(tx: Queryable, type: string, filename: string, svg: string): Promise<string> {
@@ -238,7 +250,8 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     for (let index = 0; index < 44; index++) {
       const firstName = pick(FIRST_NAMES, index);
       const lastName = pick(LAST_NAMES, index * 7);
-      const username = `${transliterate(firstName)}.${transliterate(lastName)}${index >= FIRST_NAMES.length ? index : ''}`;
+      // The rule the import and the member form use (spec section 5), numbered once the first names repeat.
+      const username = `${generateUsername(firstName, lastName)}${index >= FIRST_NAMES.length ? index : ''}`;
       staff.push(
         await insertMember(
           tx,
@@ -291,19 +304,10 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       acmeNamed.admin,
     ]);
 
-    const root = uuidOf(
-      await tx.query<{ uuid: string }>(
-        `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'ACME Sicherheit GmbH', true, true) RETURNING uuid`,
-        [acme],
-      ),
-    );
+    const root = await insertOrgUnit(tx, acme, 'ACME Sicherheit GmbH', null, true);
     const units: string[] = [];
     for (const name of ['Produktion', 'Logistik', 'Verwaltung', 'Vertrieb']) {
-      const rows = await tx.query<{ uuid: string }>(
-        'INSERT INTO org_unit (client_uuid, name, parent_uuid) VALUES ($1, $2, $3) RETURNING uuid',
-        [acme, name, root],
-      );
-      units.push(uuidOf(rows));
+      units.push(await insertOrgUnit(tx, acme, name, root));
     }
     for (const [index, member] of everyone.entries()) {
       // The root is the default unit: it holds everybody without rows of its own (migration 006).
@@ -314,13 +318,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     }
     // The departments' teams, a level below (Montage one more): staff belong to their department and one team.
     const teams: Array<{ uuid: string; department: number }> = [];
-    const insertUnit = async (name: string, parent: string) =>
-      uuidOf(
-        await tx.query<{ uuid: string }>(
-          'INSERT INTO org_unit (client_uuid, name, parent_uuid) VALUES ($1, $2, $3) RETURNING uuid',
-          [acme, name, parent],
-        ),
-      );
+    const insertUnit = (name: string, parent: string) => insertOrgUnit(tx, acme, name, parent);
     for (const [department, names] of [
       [0, ['Montage', 'Lackiererei']],
       [1, ['Wareneingang', 'Versand']],
@@ -431,10 +429,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         'globex.example',
       );
     }
-    await tx.query(
-      `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'Globex Logistik AG', true, true)`,
-      [globex],
-    );
+    await insertOrgUnit(tx, globex, 'Globex Logistik AG', null, true);
     await seedElearnings(tx, { acme, acmeRoot: root, acmeUnits: units, globex });
 
     // --- initech: a client of the white-label partner ------------------------------------------------
@@ -461,10 +456,7 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       },
       'initech.example',
     );
-    await tx.query(
-      `INSERT INTO org_unit (client_uuid, name, is_root, is_default) VALUES ($1, 'Initech Ltd', true, true)`,
-      [initech],
-    );
+    await insertOrgUnit(tx, initech, 'Initech Ltd', null, true);
   });
   return true;
 }

@@ -17,10 +17,20 @@ let sparesMade = false;
 let removeReady = false;
 let created = 0;
 const uniqueName = () => `Matrix Einheit ${++created} ${Date.now()}`;
+const uniqueIdentifier = () => `matrix-${++created}-${Date.now().toString(36)}`;
+/** The org unit ID of the root, read by the snapshots: another unit asking for it answers OrgUnit.IdentifierExists. */
+const taken = { identifier: '' };
+
+async function rememberTakenIdentifier(db: Database, ids: Ids): Promise<void> {
+  const [root] = await db.query<{ identifier: string }>('SELECT identifier FROM org_unit WHERE uuid = $1', [
+    ids.acmeRootOrgUnit,
+  ]);
+  taken.identifier = root?.identifier ?? '';
+}
 
 const acmeUnits = (db: Database) =>
   db.query(
-    `SELECT o.uuid, o.name, o.parent_uuid,
+    `SELECT o.uuid, o.name, o.identifier, o.parent_uuid,
             ARRAY(SELECT oa.member_uuid::text FROM org_unit_admin oa WHERE oa.org_unit_uuid = o.uuid ORDER BY 1) AS admins
        FROM org_unit o JOIN client c ON c.uuid = o.client_uuid WHERE c.identifier = 'acme' ORDER BY o.uuid`,
   );
@@ -68,11 +78,14 @@ export const ORG_UNITS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/org-unit/create-org-unit': {
     access: 'session',
     endpoint: 'orgUnitCreate',
-    sample: (ids) => ({ orgUnitName: uniqueName(), parentUuid: ids.acmeRootOrgUnit }),
+    sample: (ids) => ({ orgUnitName: uniqueName(), identifier: uniqueIdentifier(), parentUuid: ids.acmeRootOrgUnit }),
     validated: true,
     malformed: (ids) => [
       { orgUnitName: '', parentUuid: ids.acmeRootOrgUnit },
       { orgUnitName: 'x'.repeat(256), parentUuid: ids.acmeRootOrgUnit },
+      { orgUnitName: 'Einheit', identifier: 'Groß Einheit', parentUuid: ids.acmeRootOrgUnit },
+      { orgUnitName: 'Einheit', identifier: 'a'.repeat(37), parentUuid: ids.acmeRootOrgUnit },
+      { orgUnitName: 'Einheit', identifier: '', parentUuid: ids.acmeRootOrgUnit },
       { orgUnitName: 'Einheit' },
       { orgUnitName: 'Einheit', parentUuid: ids.acmeRootOrgUnit, adminUuids: ['not-a-uuid'] },
     ],
@@ -86,11 +99,22 @@ export const ORG_UNITS_MATRIX: Record<string, MatrixEntry> = {
     writes: {
       snapshot: async (db, ids) => {
         await makeSpares(db, ids);
+        await rememberTakenIdentifier(db, ids);
         return acmeUnits(db);
       },
-      changing: (ids) => ({ orgUnitName: uniqueName(), parentUuid: ids.acmeOrgUnit, adminUuids: [ids.acmeAdmin] }),
+      changing: (ids) => ({
+        orgUnitName: uniqueName(),
+        identifier: uniqueIdentifier(),
+        parentUuid: ids.acmeOrgUnit,
+        adminUuids: [ids.acmeAdmin],
+      }),
       rejected: [
         { body: () => ({ orgUnitName: 'Zweite Wurzel', parentUuid: null }), status: 409, code: 'OrgUnit.RootExists' },
+        {
+          body: (ids) => ({ orgUnitName: uniqueName(), identifier: taken.identifier, parentUuid: ids.acmeRootOrgUnit }),
+          status: 409,
+          code: 'OrgUnit.IdentifierExists',
+        },
         {
           body: (ids) => ({ orgUnitName: 'produktion', parentUuid: ids.acmeRootOrgUnit }),
           status: 409,
@@ -107,10 +131,12 @@ export const ORG_UNITS_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/org-unit/update-org-unit': {
     access: 'session',
     endpoint: 'orgUnitUpdate',
-    sample: (ids) => ({ uuid: ids.acmeOrgUnit, orgUnitName: 'Produktion' }),
+    sample: (ids) => ({ uuid: ids.acmeOrgUnit, orgUnitName: 'Produktion', identifier: 'produktion' }),
     validated: true,
     malformed: (ids) => [
       { uuid: ids.acmeOrgUnit, orgUnitName: '' },
+      { uuid: ids.acmeOrgUnit, identifier: 'Produktion' },
+      { uuid: ids.acmeOrgUnit, identifier: 'p'.repeat(37) },
       { uuid: ids.acmeOrgUnit, parentUuid: null },
       { uuid: ids.acmeOrgUnit, adminUuids: Array.from({ length: 101 }, () => crypto.randomUUID()) },
     ],
@@ -122,9 +148,17 @@ export const ORG_UNITS_MATRIX: Record<string, MatrixEntry> = {
       code: 'OrgUnit.NotFound',
     },
     writes: {
-      snapshot: acmeUnits,
-      changing: (ids) => ({ uuid: ids.acmeOrgUnit, orgUnitName: 'Produktion und Fertigung' }),
+      snapshot: async (db, ids) => {
+        await rememberTakenIdentifier(db, ids);
+        return acmeUnits(db);
+      },
+      changing: (ids) => ({ uuid: ids.acmeOrgUnit, orgUnitName: 'Produktion und Fertigung', identifier: 'pf' }),
       rejected: [
+        {
+          body: (ids) => ({ uuid: ids.acmeOrgUnit, identifier: taken.identifier }),
+          status: 409,
+          code: 'OrgUnit.IdentifierExists',
+        },
         {
           body: (ids) => ({ uuid: ids.acmeRootOrgUnit, parentUuid: ids.acmeOrgUnit }),
           status: 400,

@@ -98,6 +98,7 @@ export const ERROR_CODES = [
   'MemberGroup.MembersNotChanged',
   'OrgUnit.NotFound',
   'OrgUnit.IdExists',
+  'OrgUnit.IdentifierExists',
   'OrgUnit.NotInClient',
   'OrgUnit.InvalidResponsibleMembers',
   'OrgUnit.RootExists',

@@ -2,8 +2,10 @@
 
 const TRANSLITERATION: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss' };
 
+/** Lowercase ASCII where it can be: umlauts transliterated, other accents dropped (é -> e). */
 function transliterate(text: string): string {
   return text
+    .normalize('NFC')
     .toLowerCase()
     .replace(/[äöüß]/g, (letter) => TRANSLITERATION[letter] ?? letter)
     .normalize('NFD')

@@ -63,6 +63,8 @@ export const identifier: Rule = (value) =>
 
 /** Org unit ID: lowercase letters, digits and minus. */
 export const orgUnitId: Rule = (value) => (value === '' || /^[a-z0-9-]+$/.test(value) ? null : { key: 'orgUnitId' });
+/** Every rule of an org unit ID, for the forms and the contract alike: its characters and at most 36 of them. */
+export const ORG_UNIT_ID_RULES: readonly Rule[] = [orgUnitId, maxLength(IDENTIFIER_MAX_LENGTH)];
 
 /** Longest web address a form or the server accepts (homepage, calendar link). */
 export const URL_MAX_LENGTH = 2048;

@@ -145,4 +145,52 @@ describe('Dropdown', () => {
     fireEvent.click(screen.getByRole('option', { name: /Red/ }));
     expect(screen.getByTestId('value').textContent).toBe('blue');
   });
+
+  it('multi-select by keyboard: at the maximum the other entries are refused until one is unchosen', () => {
+    ui(<Multi />);
+    const combobox = screen.getByRole('combobox');
+    const option = (name: RegExp) => screen.getByRole('option', { name, hidden: true });
+    // Space opens on the first entry; Space toggles; arrows wrap around past the disabled entry.
+    fireEvent.keyDown(combobox, { key: ' ' });
+    expect(active(combobox)).toContain('Red');
+    fireEvent.keyDown(combobox, { key: ' ' });
+    fireEvent.keyDown(combobox, { key: 'ArrowUp' });
+    expect(active(combobox)).toContain('OK');
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('red,ok');
+    expect(option(/Blue/).getAttribute('aria-disabled')).toBe('true');
+    expect(option(/Red/).getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(combobox, { key: 'ArrowUp' });
+    expect(active(combobox)).toContain('Blue');
+    fireEvent.keyDown(combobox, { key: ' ' });
+    expect(screen.getByTestId('value').textContent).toBe('red,ok');
+    // Unchoosing one frees a place.
+    fireEvent.keyDown(combobox, { key: 'ArrowDown' });
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('red');
+    expect(option(/Blue/).getAttribute('aria-disabled')).toBeNull();
+    fireEvent.keyDown(combobox, { key: 'ArrowUp' });
+    fireEvent.keyDown(combobox, { key: 'Enter' });
+    expect(screen.getByTestId('value').textContent).toBe('red,blue');
+    expect(combobox.textContent).toContain('Red, Blue');
+    fireEvent.keyDown(combobox, { key: 'Escape' });
+    expect(combobox.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('multi-select without a maximum (0) takes every entry that is not disabled', () => {
+    function Unlimited() {
+      const [value, setValue] = useState<string[]>([]);
+      return (
+        <>
+          <Dropdown label="Colours" multiple max={0} items={ITEMS} value={value} onChange={setValue} />
+          <output data-testid="value">{value.join(',')}</output>
+        </>
+      );
+    }
+    ui(<Unlimited />);
+    fireEvent.click(screen.getByRole('combobox'));
+    for (const name of [/Red/, /Green/, /Blue/, /OK/]) fireEvent.click(screen.getByRole('option', { name }));
+    expect(screen.getByTestId('value').textContent).toBe('red,blue,ok');
+    expect(screen.getByRole('combobox').textContent).toContain('3 selected');
+  });
 });

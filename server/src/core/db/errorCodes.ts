@@ -33,3 +33,10 @@ export function errorCodeOf(error: unknown): string | undefined {
 export function isUniqueViolation(error: unknown): boolean {
   return errorCodeOf(error) === PG_UNIQUE_VIOLATION;
 }
+
+/** The constraint or index a refused row broke (unique, check, foreign key), if the error names one. */
+export function constraintOf(error: unknown): string | undefined {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const constraint = (error as { constraint?: unknown }).constraint;
+  return typeof constraint === 'string' ? constraint : undefined;
+}

@@ -1,7 +1,9 @@
+import { generateIdentifier } from '@dash/shared-core';
 import type { OrgUnitDetail } from '@dash/shared-core/contract';
 import { visibleOrgUnits } from '../../core/access/scope';
 import type { AuditChange } from '../../core/audit/auditTrail';
 import type { Queryable } from '../../core/db/database';
+import { constraintOf, isUniqueViolation } from '../../core/db/errorCodes';
 import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
 import { distinct } from '../shared/assignedMembers';
@@ -14,6 +16,7 @@ const RESPONSIBLE_ROLES = ['admin', 'super-admin', 'ou-admin'];
 export interface UnitRow {
   uuid: string;
   name: string;
+  identifier: string;
   parent_uuid: string | null;
   is_root: boolean;
   is_default: boolean;
@@ -31,7 +34,7 @@ export async function visibleUnit(
 ): Promise<UnitRow> {
   const params: unknown[] = [uuid];
   const [unit] = await tx.query<UnitRow>(
-    `SELECT o.uuid, o.name, o.parent_uuid, o.is_root, o.is_default FROM org_unit o
+    `SELECT o.uuid, o.name, o.identifier, o.parent_uuid, o.is_root, o.is_default FROM org_unit o
       WHERE o.uuid = $1 AND ${visibleOrgUnits(session, params)} FOR UPDATE OF o`,
     params,
   );
@@ -49,6 +52,52 @@ export async function lockTree(tx: Queryable, clientUuid: string): Promise<strin
     [clientUuid],
   );
   return root?.uuid ?? null;
+}
+
+/**
+ * The org unit ID a create or an update asks for, refused when another unit of the client has it. Runs after
+ * lockTree: creates and updates of one client take turns, so nobody takes the identifier between check and write.
+ */
+export async function checkIdentifierFree(
+  tx: Queryable,
+  clientUuid: string,
+  identifier: string,
+  unitUuid: string | null = null,
+): Promise<string> {
+  const [taken] = await tx.query(
+    'SELECT 1 FROM org_unit WHERE client_uuid = $1 AND identifier = $2 AND uuid IS DISTINCT FROM $3::uuid',
+    [clientUuid, identifier, unitUuid],
+  );
+  if (taken) throw new ApiHttpError(409, 'OrgUnit.IdentifierExists');
+  return identifier;
+}
+
+/** An org unit ID generated from the unit's name that no unit of the client has yet (spec section 5). */
+export async function freeGeneratedIdentifier(tx: Queryable, clientUuid: string, name: string): Promise<string> {
+  // 9,000 suffixes per name: a clash is rare, a hundred in a row means the name's suffixes are nearly used up.
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const candidate = generateIdentifier(name);
+    const [taken] = await tx.query('SELECT 1 FROM org_unit WHERE client_uuid = $1 AND identifier = $2', [
+      clientUuid,
+      candidate,
+    ]);
+    if (!taken) return candidate;
+  }
+  throw new ApiHttpError(409, 'OrgUnit.IdentifierExists');
+}
+
+/**
+ * Runs a create or update of a unit; a row the unique indexes refuse answers 409 with the rule it broke: the
+ * identifier (migration 022) or the name among its siblings (migration 008).
+ */
+export async function withUniqueUnit<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const identifier = constraintOf(error) === 'org_unit_unique_identifier';
+    throw new ApiHttpError(409, identifier ? 'OrgUnit.IdentifierExists' : 'OrgUnit.IdExists');
+  }
 }
 
 /** The responsible persons, checked: members of the client, not archived, in a responsible role. */
@@ -74,7 +123,7 @@ export async function readDetail(db: Queryable, session: SessionContext, uuid: s
       admins: OrgUnitDetail['admins'] | null;
     }
   >(
-    `SELECT o.uuid, o.name, o.parent_uuid, o.is_root, o.is_default, p.name AS parent_name,
+    `SELECT o.uuid, o.name, o.identifier, o.parent_uuid, o.is_root, o.is_default, p.name AS parent_name,
             (SELECT count(*)::int FROM org_unit_membership om WHERE om.org_unit_uuid = o.uuid) AS member_count,
             (SELECT count(*)::int FROM org_unit c WHERE c.parent_uuid = o.uuid) AS child_count,
             (SELECT json_agg(json_build_object('uuid', m.uuid, 'firstName', m.first_name, 'lastName', m.last_name)
@@ -89,6 +138,7 @@ export async function readDetail(db: Queryable, session: SessionContext, uuid: s
   return {
     uuid: row.uuid,
     orgUnitName: row.name,
+    identifier: row.identifier,
     parentUuid: row.parent_uuid,
     parentName: row.parent_name,
     isRoot: row.is_root,

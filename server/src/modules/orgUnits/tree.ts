@@ -7,6 +7,7 @@ import type { SessionContext } from '../../core/sessions/sessions';
 interface NodeRow {
   uuid: string;
   name: string;
+  identifier: string;
   parent_uuid: string | null;
   depth: number;
   is_root: boolean;
@@ -19,7 +20,7 @@ interface NodeRow {
  * The visible org units as a tree, in one statement: a recursive walk from the top of what the session sees (the
  * root; for an ou-admin each administered unit whose parent he does not administer), siblings by name, depth first;
  * member counts from org_unit_membership (the default unit: every member not archived) and the responsible persons
- * in the same statement. With a search: the matching units and their ancestors.
+ * in the same statement. With a search: the units whose name or ID matches, and their ancestors.
  */
 export async function readOrgUnitTree(
   db: Queryable,
@@ -31,18 +32,19 @@ export async function readOrgUnitTree(
   let searchCondition = 'true';
   if (search) {
     params.push(likePattern(search));
-    searchCondition = `EXISTS (SELECT 1 FROM tree hit WHERE hit.name ILIKE $${params.length} AND t.uuid = ANY(hit.lineage))`;
+    searchCondition = `EXISTS (SELECT 1 FROM tree hit WHERE (hit.name ILIKE $${params.length} OR hit.identifier ILIKE $${params.length}) AND t.uuid = ANY(hit.lineage))`;
   }
   const rows = await db.query<NodeRow>(
     `WITH RECURSIVE visible AS (
-       SELECT o.uuid, o.client_uuid, o.name, o.parent_uuid, o.is_root, o.is_default FROM org_unit o WHERE ${visible}
+       SELECT o.uuid, o.client_uuid, o.name, o.identifier, o.parent_uuid, o.is_root, o.is_default
+         FROM org_unit o WHERE ${visible}
      ), tree AS (
-       SELECT v.uuid, v.name, v.parent_uuid, v.is_root, v.is_default, 0 AS depth,
+       SELECT v.uuid, v.name, v.identifier, v.parent_uuid, v.is_root, v.is_default, 0 AS depth,
               ARRAY[lower(v.name), v.uuid::text] AS sort_path, ARRAY[v.uuid] AS lineage
          FROM visible v
         WHERE v.parent_uuid IS NULL OR NOT EXISTS (SELECT 1 FROM visible p WHERE p.uuid = v.parent_uuid)
        UNION ALL
-       SELECT c.uuid, c.name, c.parent_uuid, c.is_root, c.is_default, t.depth + 1,
+       SELECT c.uuid, c.name, c.identifier, c.parent_uuid, c.is_root, c.is_default, t.depth + 1,
               t.sort_path || ARRAY[lower(c.name), c.uuid::text], t.lineage || c.uuid
          FROM visible c JOIN tree t ON c.parent_uuid = t.uuid
         WHERE NOT c.uuid = ANY(t.lineage)
@@ -69,7 +71,7 @@ export async function readOrgUnitTree(
         WHERE oa.org_unit_uuid IN (SELECT uuid FROM visible)
         GROUP BY oa.org_unit_uuid
      )
-     SELECT t.uuid, t.name, t.parent_uuid, t.depth, t.is_root, t.is_default,
+     SELECT t.uuid, t.name, t.identifier, t.parent_uuid, t.depth, t.is_root, t.is_default,
             coalesce(c.member_count, 0) AS member_count, a.admins
        FROM tree t LEFT JOIN counts c ON c.org_unit_uuid = t.uuid LEFT JOIN admins a ON a.org_unit_uuid = t.uuid
       WHERE ${searchCondition}
@@ -79,6 +81,7 @@ export async function readOrgUnitTree(
   return rows.map((row) => ({
     uuid: row.uuid,
     orgUnitName: row.name,
+    identifier: row.identifier,
     parentUuid: row.parent_uuid,
     depth: row.depth,
     isRoot: row.is_root,

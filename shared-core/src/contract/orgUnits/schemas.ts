@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ORG_UNIT_LIMITS } from '../../companyLimits';
+import { ORG_UNIT_ID_RULES, validate } from '../../validation/rules';
 import { detailRequestSchema, okResponseSchema, searchTextSchema, uuidSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import {
@@ -25,6 +27,8 @@ export type OrgUnitListRequest = z.input<typeof orgUnitListRequestSchema>;
 export const orgUnitNodeSchema = z.object({
   uuid: uuidSchema,
   orgUnitName: z.string(),
+  /** The org unit ID: lowercase letters, digits and minus, unique within the client. */
+  identifier: z.string(),
   parentUuid: uuidSchema.nullable(),
   /** 0 for the root. */
   depth: z.int().min(0),
@@ -37,9 +41,18 @@ export const orgUnitNodeSchema = z.object({
 export type OrgUnitNode = z.infer<typeof orgUnitNodeSchema>;
 export const orgUnitListResponseSchema = z.object({ items: z.array(orgUnitNodeSchema), total: z.int().min(0) });
 
-export const orgUnitNameSchema = z.string().trim().min(1).max(255);
+export const orgUnitNameSchema = z.string().trim().min(1).max(ORG_UNIT_LIMITS.nameMaxLength);
+/**
+ * An org unit ID as the forms check it (ORG_UNIT_ID_RULES): lowercase letters, digits and minus, at most 36. Taken
+ * by another unit of the client: OrgUnit.IdentifierExists.
+ */
+export const orgUnitIdentifierSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((value) => validate(value, ORG_UNIT_ID_RULES) === null, 'orgUnitId');
 /** Responsible persons of one unit: admins and super-admins (and ou-admins, whose role is to administer units). */
-export const responsibleUuidsSchema = z.array(uuidSchema).max(100);
+export const responsibleUuidsSchema = z.array(uuidSchema).max(ORG_UNIT_LIMITS.responsibleMax);
 
 export const orgUnitDetailSchema = orgUnitNodeSchema.omit({ depth: true }).extend({
   parentName: z.string().nullable(),
@@ -50,6 +63,8 @@ export type OrgUnitDetail = z.infer<typeof orgUnitDetailSchema>;
 
 export const orgUnitCreateRequestSchema = z.strictObject({
   orgUnitName: orgUnitNameSchema,
+  /** Without one, the server generates it from the name (spec section 5: "generated identifiers"). */
+  identifier: orgUnitIdentifierSchema.optional(),
   /** Every unit but the client's one root has a parent: null answers OrgUnit.RootExists. */
   parentUuid: uuidSchema.nullable(),
   adminUuids: responsibleUuidsSchema.default([]),
@@ -60,6 +75,7 @@ export type OrgUnitCreateRequest = z.input<typeof orgUnitCreateRequestSchema>;
 export const orgUnitUpdateRequestSchema = z.strictObject({
   uuid: uuidSchema,
   orgUnitName: orgUnitNameSchema.optional(),
+  identifier: orgUnitIdentifierSchema.optional(),
   parentUuid: uuidSchema.optional(),
   adminUuids: responsibleUuidsSchema.optional(),
 });
@@ -89,7 +105,7 @@ export const ORG_UNITS_ENDPOINTS = {
     response: orgUnitDetailSchema,
   }),
   orgUnitCreate: defineEndpoint('orgUnitCreate', {
-    summary: 'Create an org unit under a parent (OrgUnit.ParentMismatch, OrgUnit.RootExists)',
+    summary: 'Create an org unit under a parent (OrgUnit.ParentMismatch, OrgUnit.RootExists, OrgUnit.IdentifierExists)',
     tag: 'org-units',
     access: 'session',
     permissions: ['org-unit.create'],
@@ -97,7 +113,8 @@ export const ORG_UNITS_ENDPOINTS = {
     response: createdResponseSchema,
   }),
   orgUnitUpdate: defineEndpoint('orgUnitUpdate', {
-    summary: 'Rename an org unit, move it under another parent (no cycles), set its responsible persons',
+    summary:
+      'Rename an org unit, change its ID (OrgUnit.IdentifierExists), move it under another parent (no cycles), set its responsible persons',
     tag: 'org-units',
     access: 'session',
     permissions: ['org-unit.update'],

@@ -1,7 +1,6 @@
 import type { OrgUnitDetail } from '@dash/shared-core';
-import { maxLength } from '@dash/shared-core';
+import { maxLength, ORG_UNIT_ID_RULES, ORG_UNIT_LIMITS } from '@dash/shared-core';
 import {
-  CheckboxField,
   PageHeader,
   SelectField,
   Spinner,
@@ -13,6 +12,7 @@ import {
   useNavigate,
   useParams,
 } from '@dash/shared-ui';
+import { Dropdown } from '@dash/shared-ui/dropdown';
 import { useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,6 +30,7 @@ import { useUpdateOrgUnit } from '../api/updateOrgUnit';
 import { CopyMembersModal } from './CopyMembersModal';
 import { DeleteOrgUnitModal } from './DeleteOrgUnitModal';
 import { unitOptions } from './unitOptions';
+import './orgUnits.css';
 
 function DetailsTab({ unit }: { unit: OrgUnitDetail }) {
   const { t } = useTranslation('company');
@@ -40,12 +41,16 @@ function DetailsTab({ unit }: { unit: OrgUnitDetail }) {
   const update = useUpdateOrgUnit();
   const [responsible, setResponsible] = useState<string[]>(unit.admins.map((person) => person.uuid));
   const form = useForm({
-    initialValues: { orgUnitName: unit.orgUnitName, parentUuid: unit.parentUuid ?? '' },
-    fields: { orgUnitName: { required: true, rules: [maxLength(255)] } },
+    initialValues: { orgUnitName: unit.orgUnitName, identifier: unit.identifier, parentUuid: unit.parentUuid ?? '' },
+    fields: {
+      orgUnitName: { required: true, rules: [maxLength(ORG_UNIT_LIMITS.nameMaxLength)] },
+      identifier: { required: true, rules: [...ORG_UNIT_ID_RULES] },
+    },
     send: async (values) => {
       await update.mutateAsync({
         uuid: unit.uuid,
         orgUnitName: values.orgUnitName.trim(),
+        identifier: values.identifier.trim(),
         ...(unit.isRoot || !values.parentUuid ? {} : { parentUuid: values.parentUuid }),
         adminUuids: responsible,
       });
@@ -62,7 +67,15 @@ function DetailsTab({ unit }: { unit: OrgUnitDetail }) {
       <TextField
         label={t('orgUnits.fields.name')}
         {...form.field('orgUnitName')}
-        maxLength={255}
+        maxLength={ORG_UNIT_LIMITS.nameMaxLength}
+        disabled={!editable}
+      />
+      <TextField
+        label={t('orgUnits.fields.identifier')}
+        {...form.field('identifier')}
+        lowercase
+        autoComplete="off"
+        spellCheck={false}
         disabled={!editable}
       />
       {!unit.isRoot && (
@@ -74,25 +87,23 @@ function DetailsTab({ unit }: { unit: OrgUnitDetail }) {
         />
       )}
       {unit.isDefault && <p className="ui-alert">{t('orgUnits.defaultHint')}</p>}
-      <fieldset className="ui-field">
-        <legend>{t('orgUnits.fields.responsible')}</legend>
-        {editable ? (
-          people.map((person) => (
-            <CheckboxField
-              key={person.uuid}
-              label={`${person.lastName}, ${person.firstName}`}
-              checked={responsible.includes(person.uuid)}
-              onChange={(checked) =>
-                setResponsible((current) =>
-                  checked ? [...current, person.uuid] : current.filter((uuid) => uuid !== person.uuid),
-                )
-              }
-            />
-          ))
-        ) : (
+      {editable ? (
+        // Several persons, at most as many as the contract accepts: the list stops offering more at the limit.
+        <Dropdown
+          label={t('orgUnits.fields.responsible')}
+          multiple
+          max={ORG_UNIT_LIMITS.responsibleMax}
+          items={people.map((person) => ({ value: person.uuid, label: `${person.lastName}, ${person.firstName}` }))}
+          value={responsible}
+          onChange={setResponsible}
+          placeholder={t('orgUnits.noResponsible')}
+        />
+      ) : (
+        <div className="ui-field">
+          <span className="ui-dropdown__label">{t('orgUnits.fields.responsible')}</span>
           <p>{unit.admins.map((person) => `${person.firstName} ${person.lastName}`).join(', ') || '–'}</p>
-        )}
-      </fieldset>
+        </div>
+      )}
       {editable && (
         <div className="ui-form-actions">
           <button type="submit" className="ui-button" disabled={form.busy}>
@@ -191,7 +202,10 @@ export default function OrgUnitDetailsPage() {
       {tabId === 'member' ? (
         <MembersTab key={unit.uuid} unit={unit} />
       ) : (
-        <DetailsTab key={JSON.stringify([unit.uuid, unit.orgUnitName, unit.parentUuid, unit.admins])} unit={unit} />
+        <DetailsTab
+          key={JSON.stringify([unit.uuid, unit.orgUnitName, unit.identifier, unit.parentUuid, unit.admins])}
+          unit={unit}
+        />
       )}
       <DeleteOrgUnitModal
         unit={deleting ? unit : null}

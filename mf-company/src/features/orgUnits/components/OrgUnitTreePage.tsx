@@ -7,6 +7,7 @@ import '../../memberPicker/components/assignedMembers.css';
 import { useOrgUnitTree } from '../api/getOrgUnitTree';
 import { CreateOrgUnitModal } from './CreateOrgUnitModal';
 import { DeleteOrgUnitModal } from './DeleteOrgUnitModal';
+import './orgUnits.css';
 
 export default function OrgUnitTreePage() {
   const { t } = useTranslation('company');
@@ -48,6 +49,11 @@ export default function OrgUnitTreePage() {
                   {node.isDefault && <span className="ui-badge ui-badge--info">{t('orgUnits.defaultBadge')}</span>}
                   <br />
                   <span className="company-tree__meta">
+                    {t('orgUnits.fields.identifier')}:{' '}
+                    <span className="company-tree__identifier" data-testid="org-unit-identifier">
+                      {node.identifier}
+                    </span>
+                    {' · '}
                     {t('orgUnits.memberCount', { count: node.memberCount })}
                     {node.admins.length > 0 &&
                       ` · ${t('orgUnits.fields.responsible')}: ${node.admins.map((a) => `${a.firstName} ${a.lastName}`).join(', ')}`}

@@ -5,6 +5,7 @@ import { unitOptions } from './unitOptions';
 const node = (uuid: string, depth: number): OrgUnitNode => ({
   uuid,
   orgUnitName: uuid,
+  identifier: uuid,
   parentUuid: null,
   depth,
   isRoot: depth === 0,

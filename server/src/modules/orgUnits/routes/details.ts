@@ -5,16 +5,23 @@ import type { Database } from '../../../core/db/database';
 import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { withUniqueName } from '../../shared/assignedMembers';
-import { checkResponsible, lockTree, readDetail, setResponsible, visibleUnit } from '../lookups';
+import {
+  checkIdentifierFree,
+  checkResponsible,
+  lockTree,
+  readDetail,
+  setResponsible,
+  visibleUnit,
+  withUniqueUnit,
+} from '../lookups';
 
 /** A unit's details page: reading the unit, and changing its name, parent and responsible persons. */
 export function registerOrgUnitDetailRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.orgUnitDetail, async ({ body, session }) => readDetail(db, session, body.uuid));
 
-  // A unit's name is unique among its siblings (migration 008).
+  // A unit's name is unique among its siblings (migration 008), its identifier within the client (migration 022).
   registerEndpoint(app, db, ENDPOINTS.orgUnitUpdate, async ({ body, session }) =>
-    withUniqueName('OrgUnit.IdExists', () =>
+    withUniqueUnit(() =>
       db.transaction(async (tx) => {
         await lockTree(tx, session.clientUuid);
         const unit = await visibleUnit(tx, session, body.uuid);
@@ -47,6 +54,12 @@ export function registerOrgUnitDetailRoutes(app: FastifyInstance, db: Database):
           await tx.query('UPDATE org_unit SET name = $2 WHERE uuid = $1', [unit.uuid, body.orgUnitName]);
           before.orgUnitName = unit.name;
           after.orgUnitName = body.orgUnitName;
+        }
+        if (body.identifier !== undefined && body.identifier !== unit.identifier) {
+          await checkIdentifierFree(tx, session.clientUuid, body.identifier, unit.uuid);
+          await tx.query('UPDATE org_unit SET identifier = $2 WHERE uuid = $1', [unit.uuid, body.identifier]);
+          before.identifier = unit.identifier;
+          after.identifier = body.identifier;
         }
         const changes: AuditChange[] = [];
         if (body.adminUuids !== undefined) {

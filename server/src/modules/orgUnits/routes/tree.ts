@@ -6,8 +6,17 @@ import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import { auditPerMember, withUniqueName } from '../../shared/assignedMembers';
-import { checkResponsible, lockTree, setResponsible, type UnitRow, visibleUnit } from '../lookups';
+import { auditPerMember } from '../../shared/assignedMembers';
+import {
+  checkIdentifierFree,
+  checkResponsible,
+  freeGeneratedIdentifier,
+  lockTree,
+  setResponsible,
+  type UnitRow,
+  visibleUnit,
+  withUniqueUnit,
+} from '../lookups';
 import { readOrgUnitTree } from '../tree';
 
 /** The tree page: the tree, a new unit, and deleting a unit. */
@@ -24,9 +33,9 @@ export function registerOrgUnitTreeRoutes(app: FastifyInstance, db: Database): v
     }),
   );
 
-  // A unit's name is unique among its siblings (migration 008).
+  // A unit's name is unique among its siblings (migration 008), its identifier within the client (migration 022).
   registerEndpoint(app, db, ENDPOINTS.orgUnitCreate, async ({ body, session }) =>
-    withUniqueName('OrgUnit.IdExists', () =>
+    withUniqueUnit(() =>
       db.transaction(async (tx) => {
         const root = await lockTree(tx, session.clientUuid);
         let parent: UnitRow | null = null;
@@ -35,14 +44,18 @@ export function registerOrgUnitTreeRoutes(app: FastifyInstance, db: Database): v
         } else {
           parent = await visibleUnit(tx, session, body.parentUuid, { status: 400, code: 'OrgUnit.ParentMismatch' });
         }
+        const identifier =
+          body.identifier === undefined
+            ? await freeGeneratedIdentifier(tx, session.clientUuid, body.orgUnitName)
+            : await checkIdentifierFree(tx, session.clientUuid, body.identifier);
         const admins = await checkResponsible(tx, session, body.adminUuids);
         // An ou-admin stays responsible for what he creates, or it would vanish from his view at once.
         if (session.role === 'ou-admin' && !admins.includes(session.memberUuid)) admins.push(session.memberUuid);
         const [created] = await tx.query<{ uuid: string }>(
-          `INSERT INTO org_unit (client_uuid, name, parent_uuid, is_root, is_default)
-           VALUES ($1, $2, $3, $4, $4 AND NOT EXISTS (SELECT 1 FROM org_unit WHERE client_uuid = $1 AND is_default))
+          `INSERT INTO org_unit (client_uuid, name, identifier, parent_uuid, is_root, is_default)
+           VALUES ($1, $2, $3, $4, $5, $5 AND NOT EXISTS (SELECT 1 FROM org_unit WHERE client_uuid = $1 AND is_default))
            RETURNING uuid`,
-          [session.clientUuid, body.orgUnitName, parent?.uuid ?? null, parent === null],
+          [session.clientUuid, body.orgUnitName, identifier, parent?.uuid ?? null, parent === null],
         );
         if (!created) throw new Error('org_unit insert returned no row');
         const unit = { uuid: created.uuid, name: body.orgUnitName };
@@ -52,7 +65,7 @@ export function registerOrgUnitTreeRoutes(app: FastifyInstance, db: Database): v
             action: 'org-unit.create',
             entityType: 'org-unit',
             entityUuid: created.uuid,
-            after: { orgUnitName: body.orgUnitName, parentUuid: parent?.uuid ?? null, adminUuids: admins },
+            after: { orgUnitName: body.orgUnitName, identifier, parentUuid: parent?.uuid ?? null, adminUuids: admins },
           },
           ...responsible,
         ]);
@@ -81,7 +94,12 @@ export function registerOrgUnitTreeRoutes(app: FastifyInstance, db: Database): v
           action: 'org-unit.delete',
           entityType: 'org-unit',
           entityUuid: unit.uuid,
-          before: { orgUnitName: unit.name, parentUuid: unit.parent_uuid, memberCount: members.length },
+          before: {
+            orgUnitName: unit.name,
+            identifier: unit.identifier,
+            parentUuid: unit.parent_uuid,
+            memberCount: members.length,
+          },
         },
         ...auditPerMember(
           members.map((row) => row.member_uuid),
