@@ -2,6 +2,7 @@ import { clientIdentifier, httpUrl, IDENTIFIER_MAX_LENGTH } from '@dash/shared-c
 import type { LicenseeClientDetails, LicenseeClientFields } from '@dash/shared-core/contract';
 import { validatePostalCode } from '@dash/shared-core/postal';
 import type { Queryable } from '../../core/db/database';
+import { iso } from '../../core/db/rows';
 import { ApiHttpError } from '../../http/errors';
 
 /** The columns of a client that the console shows, for `clientOfLicensee`. */
@@ -20,8 +21,8 @@ interface ClientRow {
   feature_risk_assessments: boolean;
   feature_templates: boolean;
   feature_calendar: boolean;
-  deactivated_at: string | null;
-  created_at: string;
+  deactivated_at: unknown;
+  created_at: unknown;
   member_count: number;
 }
 
@@ -38,7 +39,7 @@ export async function clientOfLicensee(
   const rows = await db.query<ClientRow>(
     `SELECT c.uuid, c.identifier, c.name, c.street, c.additional, c.postal_code, c.city, c.country, c.homepage,
             c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
-            c.deactivated_at::text AS deactivated_at, c.created_at::text AS created_at,
+            c.deactivated_at, c.created_at,
             (SELECT count(*)::int FROM member m WHERE m.client_uuid = c.uuid AND m.archived_at IS NULL) AS member_count
        FROM client c
       WHERE c.uuid = $1 AND c.licensee_uuid = $2${lock ? ' FOR NO KEY UPDATE OF c' : ''}`,
@@ -64,9 +65,9 @@ export async function clientOfLicensee(
       calendar: row.feature_calendar,
     },
     active: row.deactivated_at === null,
-    deactivatedAt: row.deactivated_at,
+    deactivatedAt: iso(row.deactivated_at),
     memberCount: row.member_count,
-    createdAt: row.created_at,
+    createdAt: iso(row.created_at) ?? '',
   };
 }
 

@@ -1,7 +1,7 @@
 import { ENDPOINTS, type LicenseeClientListItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/database';
-import { likePattern, orderBy } from '../../../core/db/rows';
+import { iso, likePattern, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
 import { registerEndpoint } from '../../../http/route';
 import { clientOfLicensee } from '../clientRecord';
@@ -21,7 +21,7 @@ interface ClientListRow {
   feature_risk_assessments: boolean;
   feature_templates: boolean;
   feature_calendar: boolean;
-  created_at: string;
+  created_at: unknown;
 }
 
 const FROM_WHERE = `FROM client c
@@ -36,7 +36,7 @@ export function registerClientReadRoutes(app: FastifyInstance, db: Database): vo
     const { rows, total } = await readTablePage<ClientListRow>(db, {
       select: `SELECT c.uuid, c.identifier, c.name, c.city, c.country, c.deactivated_at IS NULL AS active,
                       c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates,
-                      c.feature_calendar, c.created_at::text AS created_at
+                      c.feature_calendar, c.created_at
                ${FROM_WHERE}`,
       count: `SELECT count(*)::int AS total ${FROM_WHERE}`,
       params: [session.licenseeUuid, search, body.filter.status],
@@ -69,7 +69,7 @@ export function registerClientReadRoutes(app: FastifyInstance, db: Database): vo
         templates: row.feature_templates,
         calendar: row.feature_calendar,
       },
-      createdAt: row.created_at,
+      createdAt: iso(row.created_at) ?? '',
     }));
     return { items, total };
   });
