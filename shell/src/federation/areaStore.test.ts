@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { SignedInAccess } from '@dash/shared-core';
 import { fakeDevtoolsExtension } from '@dash/shared-ui/test/devtools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -119,19 +120,19 @@ describe('which areas a session opens', () => {
   it('opens each area to its own kind of session only: the licensee console to licensee staff, the rest to members', async () => {
     const { AREAS, permissionsOf, permissionsOfLicenseeRole } = await import('@dash/shared-core');
     const { canOpenArea } = await import('./areaStore');
-    const member = {
+    const member: SignedInAccess = {
       audience: 'member' as const,
       permissions: permissionsOf('super-admin'),
       featureFlags: { elearnings: true, riskAssessments: true, templates: true, calendar: true },
       externalCalendarHref: null,
     };
-    const staff = {
+    const staff: SignedInAccess = {
       audience: 'licensee' as const,
       permissions: permissionsOfLicenseeRole('licensee-admin'),
       featureFlags: {},
       externalCalendarHref: null,
     };
-    const open = (access: typeof member | typeof staff) =>
+    const open = (access: SignedInAccess) =>
       AREAS.filter((area) => !area.public && canOpenArea(area, access)).map((area) => area.name);
     expect(open(staff)).toEqual(['mf-licensee']);
     expect(open(member)).not.toContain('mf-licensee');

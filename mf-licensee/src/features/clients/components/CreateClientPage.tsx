@@ -107,23 +107,27 @@ export default function CreateClientPage() {
         <section className="ui-card">
           <h2>{t('create.company')}</h2>
           <div className="licensee-form">
-            <MasterDataFields field={field} />
-            <div className="licensee-identifier">
-              <TextField
-                label={t('fields.clientIdentifier')}
-                {...field('clientIdentifier')}
-                lowercase
-                autoComplete="off"
-              />
-              <button
-                type="button"
-                className="ui-button ui-button--link"
-                disabled={form.values.name.trim() === ''}
-                onClick={() => form.set('clientIdentifier')(generateIdentifier(form.values.name))}
-              >
-                {t('create.generateIdentifier')}
-              </button>
-            </div>
+            <MasterDataFields
+              field={field}
+              identifier={
+                <div className="licensee-identifier">
+                  <TextField
+                    label={t('fields.clientIdentifier')}
+                    {...field('clientIdentifier')}
+                    lowercase
+                    autoComplete="off"
+                  />
+                  <button
+                    type="button"
+                    className="ui-button ui-button--link"
+                    disabled={form.values.name.trim() === ''}
+                    onClick={() => form.set('clientIdentifier')(generateIdentifier(form.values.name))}
+                  >
+                    {t('create.generateIdentifier')}
+                  </button>
+                </div>
+              }
+            />
           </div>
         </section>
         <section className="ui-card">

@@ -15,6 +15,7 @@ import {
 } from '@dash/shared-core';
 import { zipcode } from '@dash/shared-core/postal';
 import { CheckboxField, type FieldRules, SelectField, TextField } from '@dash/shared-ui';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The master data and licence fields of a client, as the form holds them (text). */
@@ -95,14 +96,24 @@ interface FieldProps {
   name: string;
 }
 
-/** Name, homepage and address: the company's master data (the company settings' fields). */
-export function MasterDataFields({ field }: { field: (name: keyof ClientFieldValues) => FieldProps }) {
+/**
+ * Name, homepage and address: the company's master data (the company settings' fields). `identifier` (the company ID
+ * of a new client) stands beside the homepage, right below the name.
+ */
+export function MasterDataFields({
+  field,
+  identifier,
+}: {
+  field: (name: keyof ClientFieldValues) => FieldProps;
+  identifier?: ReactNode;
+}) {
   const { t, i18n } = useTranslation('licensee');
   return (
     <>
       <div className="licensee-form__wide">
         <TextField label={t('fields.name')} {...field('name')} autoComplete="off" />
       </div>
+      {identifier}
       <TextField label={t('fields.homepage')} type="url" {...field('homepage')} autoComplete="off" />
       <TextField label={t('fields.street')} {...field('street')} autoComplete="off" />
       <TextField label={t('fields.additional')} {...field('additional')} autoComplete="off" />
