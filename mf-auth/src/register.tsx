@@ -5,6 +5,7 @@ const loginPage = () => import('./features/login/components/LoginPage');
 const forgotPasswordPage = () => import('./features/password/components/ForgotPasswordPage');
 const resetPasswordPage = () => import('./features/password/components/ResetPasswordPage');
 const supportLoginPage = () => import('./features/support/components/SupportLoginPage');
+const licenseeLoginPage = () => import('./features/licenseeLogin/components/LicenseeLoginPage');
 
 export default function register(): AreaRegistration {
   return {
@@ -20,6 +21,7 @@ export default function register(): AreaRegistration {
       // Set or reset password: reached from a reset mail or a welcome mail (new member, password mode byEmail).
       { path: AUTH_ROUTES.resetPassword, load: resetPasswordPage, layout: 'auth' },
       { path: AUTH_ROUTES.supportLogin, load: supportLoginPage, layout: 'auth' },
+      { path: AUTH_ROUTES.licenseeLogin, load: licenseeLoginPage, layout: 'auth' },
     ],
     navigation: [],
   };

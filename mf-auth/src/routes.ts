@@ -5,4 +5,6 @@ export const AUTH_ROUTES = {
   forgotPassword: '/auth/forgot-password/:clientId',
   resetPassword: '/auth/reset-password/:token',
   supportLogin: '/auth/support/:token',
+  /** Licensee staff (the licensee console). */
+  licenseeLogin: '/auth/licensee',
 } as const;

@@ -25,6 +25,7 @@ import { registerCompanyRoutes } from './modules/company/routes';
 import { registerElearningRoutes } from './modules/elearnings/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerInfopointRoutes } from './modules/infopoint/routes';
+import { registerLicenseeRoutes } from './modules/licensee/routes';
 import { registerLocationRoutes } from './modules/locations/routes';
 import { registerMemberGroupRoutes } from './modules/memberGroups/routes';
 import { registerMemberImportRoutes } from './modules/memberImport/routes';
@@ -145,6 +146,7 @@ export async function buildApp(
   await app.register(area('infopoint', (scope) => registerInfopointRoutes(scope, db)));
   await app.register(area('templates', (scope) => registerTemplateRoutes(scope, db)));
   await app.register(area('reminders', (scope) => registerReminderRoutes(scope, db)));
+  await app.register(area('licensee', (scope) => registerLicenseeRoutes(scope, db, config)));
 
   app.setNotFoundHandler((_request, reply) => {
     return reply.status(404).send({ error: { code: 'Route.NotFound' } });

@@ -3,7 +3,15 @@
  * proven against the same list of rules (session, XSRF, permission, feature flag, client scope, request shape,
  * body limit, error format). A new route without an entry fails the first test.
  */
-import { API_ROUTES, type Permission, ROLE_PERMISSIONS, type Role } from '@dash/shared-core';
+import {
+  API_ROUTES,
+  LICENSEE_ROLE_PERMISSIONS,
+  LICENSEE_ROLES,
+  type LicenseeRole,
+  type Permission,
+  ROLE_PERMISSIONS,
+  type Role,
+} from '@dash/shared-core';
 import { ENDPOINTS, type EndpointDefinition } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';
@@ -21,19 +29,33 @@ import {
 } from './helpers';
 import { AREA_MATRICES, loadMatrixIds, MATRIX, MATRIX_ITEMS } from './matrix/index';
 import { resetTokens, supportTokens, writesResetTokens } from './matrix/platform';
-import { type Ids, LOGINS, type LoginName } from './matrix/types';
+import {
+  type AnyLoginName,
+  type Ids,
+  isLicenseeLogin,
+  LICENSEE_LOGINS,
+  type LicenseeLoginName,
+  LOGINS,
+  type LoginName,
+} from './matrix/types';
 
 const ENTRIES = MATRIX_ITEMS;
 
 let server: TestServer;
 let ids: Ids;
-const agents = {} as Record<LoginName, Agent>;
+const agents = {} as Record<AnyLoginName, Agent>;
+const MEMBER_LOGIN_NAMES = Object.keys(LOGINS) as LoginName[];
+const LICENSEE_LOGIN_NAMES = Object.keys(LICENSEE_LOGINS) as LicenseeLoginName[];
 
 beforeAll(async () => {
   server = await createTestServer();
   await server.db.query("UPDATE client SET feature_elearnings = false WHERE identifier = 'initech'");
   for (const [name, login] of Object.entries(LOGINS) as Array<[LoginName, (typeof LOGINS)[LoginName]]>) {
     agents[name] = await server.login(login.clientIdentifier, login.username, { host: login.host });
+  }
+  for (const name of LICENSEE_LOGIN_NAMES) {
+    const login = LICENSEE_LOGINS[name];
+    agents[name] = await server.licenseeLogin(login.licenseeIdentifier, login.username, { host: login.host });
   }
   ids = await loadMatrixIds(server);
 });
@@ -113,7 +135,13 @@ function multipart(input: Record<string, unknown>, file: { filename: string; con
 
 /** The signed-in client that makes the valid call (public routes: a fresh signed-out one holding XSRF-TOKEN). */
 async function caller(item: (typeof ENTRIES)[number]): Promise<Agent> {
-  return item.entry.access === 'public' ? server.anonymous() : agents[item.entry.as ?? 'acme/admin'];
+  if (item.entry.access === 'public') return server.anonymous();
+  return agents[callerName(item.entry)];
+}
+
+/** The login of an entry's valid call (session and licensee routes). */
+function callerName(entry: (typeof ENTRIES)[number]['entry']): AnyLoginName {
+  return entry.access === 'licensee' ? (entry.asLicensee ?? 'dashboard/lizenz.admin') : (entry.as ?? 'acme/admin');
 }
 
 /**
@@ -137,6 +165,7 @@ function registeredApiRoutes(): string[] {
 const WRITES_EXEMPT: Record<string, string> = {
   'POST /api/login': 'sign-in: creates a session only',
   'POST /api/support-login': "a customer adviser's sign-in: creates a session only",
+  'POST /api/licensee/login': 'licensee staff sign-in: creates a licensee session only',
 };
 
 /** Writing calls: every route that is not a GET and that API_ROUTES does not mark `reads: true`. */
@@ -151,15 +180,23 @@ function missingWrites(): string[] {
   return writingCalls().filter((key) => {
     const entry = MATRIX[key];
     if (key in WRITES_EXEMPT || !entry) return false;
-    // A public call has no caller's row to read by default: it must say what it changes.
-    return !entry.writes || (entry.access === 'public' && !entry.writes.snapshot);
+    // A public or licensee call has no caller's member row to read by default: it must say what it changes.
+    return !entry.writes || (entry.access !== 'session' && !entry.writes.snapshot);
   });
 }
 
 const DEMO_ROLES: Role[] = ['member', 'loc-admin', 'ou-admin', 'admin', 'super-admin'];
 
-function holds(role: Role, permissions: readonly Permission[]): boolean {
-  return permissions.length === 0 || permissions.some((permission) => ROLE_PERMISSIONS[role].includes(permission));
+function holds(role: Role | LicenseeRole, permissions: readonly Permission[]): boolean {
+  const held: readonly Permission[] =
+    role in LICENSEE_ROLE_PERMISSIONS
+      ? LICENSEE_ROLE_PERMISSIONS[role as LicenseeRole]
+      : ROLE_PERMISSIONS[role as Role];
+  return permissions.length === 0 || permissions.some((permission) => held.includes(permission));
+}
+
+function roleOf(login: AnyLoginName): Role | LicenseeRole {
+  return isLicenseeLogin(login) ? LICENSEE_LOGINS[login].role : LOGINS[login].role;
 }
 
 describe('the matrix covers every route', () => {
@@ -221,21 +258,23 @@ describe('the matrix covers every route', () => {
     for (const { key, entry } of ENTRIES) {
       if (!entry.endpoint) continue;
       const { permissions } = ENDPOINTS[entry.endpoint] as EndpointDefinition;
+      // A licensee call is weighed against the licensee roles, every other one against the members' roles.
+      const roles: ReadonlyArray<Role | LicenseeRole> = entry.access === 'licensee' ? LICENSEE_ROLES : DEMO_ROLES;
       if (entry.forbiddenFor === null) {
-        for (const role of DEMO_ROLES) expect(holds(role, permissions), `${key}: ${role} should hold it`).toBe(true);
+        for (const role of roles) expect(holds(role, permissions), `${key}: ${role} should hold it`).toBe(true);
       } else {
         expect(entry.forbiddenFor.length, key).toBeGreaterThan(0);
         for (const login of entry.forbiddenFor) {
-          expect(holds(LOGINS[login].role, permissions), `${key}: ${login} should lack it`).toBe(false);
+          expect(isLicenseeLogin(login), `${key}: ${login} is of the call's kind`).toBe(entry.access === 'licensee');
+          expect(holds(roleOf(login), permissions), `${key}: ${login} should lack it`).toBe(false);
         }
         // Every demo role that lacks the permission is listed (one login per role suffices).
-        const listedRoles = new Set(entry.forbiddenFor.map((login) => LOGINS[login].role));
-        for (const role of DEMO_ROLES) {
+        const listedRoles = new Set(entry.forbiddenFor.map(roleOf));
+        for (const role of roles) {
           if (!holds(role, permissions)) expect(listedRoles.has(role), `${key}: list a ${role}`).toBe(true);
         }
       }
-      const caller = entry.as ?? 'acme/admin';
-      if (entry.access === 'session') expect(holds(LOGINS[caller].role, permissions), key).toBe(true);
+      if (entry.access !== 'public') expect(holds(roleOf(callerName(entry)), permissions), key).toBe(true);
     }
   });
 
@@ -270,12 +309,25 @@ describe.each(ENTRIES)('$key', (item) => {
     });
   }
 
-  if (entry.access === 'session') {
+  if (entry.access !== 'public') {
     it('answers 401 Auth.Unauthorized without a session (valid XSRF pair sent)', async () => {
       const anonymous = await server.anonymous();
       expectError(await call(anonymous, item), 401, 'Auth.Unauthorized');
       const forged = server.agent({ cookies: { SESSION: 'forged-session', 'XSRF-TOKEN': 'token' } });
       expectError(await call(forged, item), 401, 'Auth.Unauthorized');
+      const forgedLicensee = server.agent({ cookies: { SESSION: 'lic.forged-session', 'XSRF-TOKEN': 'token' } });
+      expectError(await call(forgedLicensee, item), 401, 'Auth.Unauthorized');
+    });
+
+    // A member's session is no licensee session and a licensee session no member's: each kind of call answers the
+    // other kind's every login as it answers nobody signed in.
+    const otherKind = entry.access === 'licensee' ? MEMBER_LOGIN_NAMES : LICENSEE_LOGIN_NAMES;
+    it(`answers 401 Auth.Unauthorized to every ${entry.access === 'licensee' ? 'member' : 'licensee staff'} session`, async () => {
+      for (const login of otherKind) {
+        const response = await call(agents[login], item);
+        expect(`${login} -> ${response.statusCode}`).toBe(`${login} -> 401`);
+        expectError(response, 401, 'Auth.Unauthorized');
+      }
     });
   } else {
     it('is public: answers without a session', async () => {
@@ -376,8 +428,9 @@ describe.each(ENTRIES)('$key', (item) => {
   const writing = entry.writes;
   if (writing) {
     it('changes nothing in the database when the request is rejected', async () => {
-      const login = entry.as ?? 'acme/admin';
-      const uuid = await memberUuid(server.db, LOGINS[login].clientIdentifier, LOGINS[login].username);
+      const login = callerName(entry);
+      const member = isLicenseeLogin(login) ? null : LOGINS[login];
+      const uuid = member ? await memberUuid(server.db, member.clientIdentifier, member.username) : null;
       const row = () =>
         writing.snapshot
           ? writing.snapshot(server.db, ids)
@@ -393,6 +446,10 @@ describe.each(ENTRIES)('$key', (item) => {
           : [
               await call(await server.anonymous(), item, { input: changing }),
               await call(server.agent({ cookies: { SESSION: agent.session ?? '' } }), item, { input: changing }),
+              // The other kind of session, with its XSRF pair: a member cannot make a licensee's change, nor back.
+              await call(agents[entry.access === 'licensee' ? 'acme/super.admin' : 'dashboard/lizenz.admin'], item, {
+                input: changing,
+              }),
             ]),
         await call(agent, item, { input: changing, omitXsrfHeader: true }),
         await call(agent, item, { input: changing, omitXsrfHeader: true, headers: { 'x-xsrf-token': 'forged' } }),

@@ -101,6 +101,11 @@ export class Agent {
     return this.post('/api/login', { clientIdentifier, username, password: hashPassword(password) });
   }
 
+  /** POST /api/licensee/login (licensee staff) with the SHA-256 of `password`, as the licensee sign-in page sends it. */
+  licenseeLogin(licenseeIdentifier: string, username: string, password = DEMO_PASSWORD): Promise<InjectResponse> {
+    return this.post('/api/licensee/login', { licenseeIdentifier, username, password: hashPassword(password) });
+  }
+
   private keepCookies(response: InjectResponse): void {
     for (const cookie of response.cookies as Array<{ name: string; value: string; expires?: Date; maxAge?: number }>) {
       const expired =
@@ -124,6 +129,12 @@ export interface TestServer {
   anonymous(options?: { host?: string }): Promise<Agent>;
   /** A signed-in client; fails when the sign-in does not answer 200. */
   login(clientIdentifier: string, username: string, options?: { host?: string; password?: string }): Promise<Agent>;
+  /** A signed-in licensee staff member (licensee console); fails when the sign-in does not answer 200. */
+  licenseeLogin(
+    licenseeIdentifier: string,
+    username: string,
+    options?: { host?: string; password?: string },
+  ): Promise<Agent>;
   close(): Promise<void>;
 }
 
@@ -167,6 +178,16 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
       const response = await agent.login(clientIdentifier, username, options.password);
       if (response.statusCode !== 200 || !agent.session) {
         throw new Error(`login ${clientIdentifier}/${username} answered ${response.statusCode} ${response.body}`);
+      }
+      return agent;
+    },
+    async licenseeLogin(licenseeIdentifier, username, options = {}) {
+      const agent = await server.anonymous({ host: options.host });
+      const response = await agent.licenseeLogin(licenseeIdentifier, username, options.password);
+      if (response.statusCode !== 200 || !agent.session) {
+        throw new Error(
+          `licensee login ${licenseeIdentifier}/${username} answered ${response.statusCode} ${response.body}`,
+        );
       }
       return agent;
     },

@@ -10,11 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findHostileInput, INPUT_LIMITS } from '../src/http/hostileInput';
 import { type Agent, createTestServer, expectCleanError, type InjectResponse, type TestServer } from './helpers';
 import { loadMatrixIds, MATRIX, MATRIX_ITEMS, type MatrixItem } from './matrix/index';
-import { type Ids, LOGINS, type LoginName } from './matrix/types';
+import { type AnyLoginName, type Ids, isLicenseeLogin, LICENSEE_LOGINS, LOGINS } from './matrix/types';
 
 let server: TestServer;
 let ids: Ids;
-const agents = new Map<LoginName, Agent>();
+const agents = new Map<AnyLoginName, Agent>();
 
 beforeAll(async () => {
   server = await createTestServer();
@@ -25,14 +25,24 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function agentFor(login: LoginName): Promise<Agent> {
+async function agentFor(login: AnyLoginName): Promise<Agent> {
   let agent = agents.get(login);
   if (!agent) {
-    const { clientIdentifier, username, host } = LOGINS[login];
-    agent = await server.login(clientIdentifier, username, { host });
+    if (isLicenseeLogin(login)) {
+      const { licenseeIdentifier, username, host } = LICENSEE_LOGINS[login];
+      agent = await server.licenseeLogin(licenseeIdentifier, username, { host });
+    } else {
+      const { clientIdentifier, username, host } = LOGINS[login];
+      agent = await server.login(clientIdentifier, username, { host });
+    }
     agents.set(login, agent);
   }
   return agent;
+}
+
+/** The login of an entry's valid call. */
+function callerOf(entry: MatrixItem['entry']): AnyLoginName {
+  return entry.access === 'licensee' ? (entry.asLicensee ?? 'dashboard/lizenz.admin') : (entry.as ?? 'acme/admin');
 }
 
 /** A hostile value as raw JSON text (so that 1e400 and nesting past any limit survive), and whether it is never valid. */
@@ -268,17 +278,16 @@ describe('the hostile-input walk covers every route', () => {
 });
 
 describe.each(MATRIX_ITEMS)('$key', (item) => {
-  const who = item.entry.access === 'public' ? 'signed out' : (item.entry.as ?? 'acme/admin');
+  const who = item.entry.access === 'public' ? 'signed out' : callerOf(item.entry);
 
   it(`never answers 5xx to hostile input (${who})`, async () => {
-    const agent =
-      item.entry.access === 'public' ? await server.anonymous() : await agentFor(item.entry.as ?? 'acme/admin');
+    const agent = item.entry.access === 'public' ? await server.anonymous() : await agentFor(callerOf(item.entry));
     const probes = item.method === 'GET' ? await probeQueries(agent, item, who) : await probeBodies(agent, item, who);
     probes.push(...(await probePaths(agent, item, who)));
     expect(verdicts(probes)).toEqual([]);
   });
 
-  if (item.entry.access === 'session') {
+  if (item.entry.access !== 'public') {
     it('never answers 5xx to hostile input (signed out)', async () => {
       const agent = await server.anonymous();
       const probes =

@@ -73,8 +73,9 @@ describe('static files', () => {
   /** The boot data element of an index.html answer, parsed. */
   function bootDataOf(body: string): {
     licensee: { licenseeIdentifier: string } | null;
-    remotes: Array<{ name: string }>;
+    remotes: Array<{ name: string; audience?: string }>;
     hasSessionCookie: boolean;
+    sessionKind: string | null;
   } {
     const match = /<script type="application\/json" id="dash-boot">(.*?)<\/script>/s.exec(body);
     if (!match?.[1]) throw new Error(`no boot data in ${body.slice(0, 300)}`);
@@ -94,6 +95,16 @@ describe('static files', () => {
       cookies: { SESSION: 'whatever' },
     });
     expect(bootDataOf(member.body).hasSessionCookie).toBe(true);
+    expect(bootDataOf(member.body).sessionKind).toBe('member');
+    expect(data.sessionKind).toBeNull();
+    // A licensee staff token: the shell asks for the licensee state only, and knows the console is licensee staff's.
+    const staff = await server.inject({
+      method: 'GET',
+      url: '/dashboard/licensee/clients',
+      cookies: { SESSION: 'lic.whatever' },
+    });
+    expect(bootDataOf(staff.body).sessionKind).toBe('licensee');
+    expect(data.remotes.find((remote) => remote.name === 'mf-licensee')?.audience).toBe('licensee');
   });
 
   it('preloads the sign-in area only on sign-in pages, never a signed-in area', async () => {

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { AREAS } from './areas';
+import { AREAS, AUDIENCES } from './areas';
 import { FEATURE_FLAGS } from './featureFlags';
-import { PERMISSIONS } from './permissions';
+import { ALL_PERMISSIONS, LICENSEE_PERMISSIONS } from './permissions';
 
 /**
  * Each area is declared once, in areas.json; what cannot be derived from it (a folder, npm's workspaces, the
@@ -91,7 +91,14 @@ describe('the area declaration (shared-core/src/areas.json)', () => {
       expect(area.scope, area.name).toMatch(/^[A-Za-z_$][\w$]*$/);
       expect(area.pathPrefixes.length, area.name).toBeGreaterThan(0);
       for (const prefix of area.pathPrefixes) expect(prefix, area.name).toMatch(/^\/[^?#]*[^/]$/);
-      for (const permission of area.permissions) expect(PERMISSIONS, area.name).toContain(permission);
+      for (const permission of area.permissions) expect(ALL_PERMISSIONS, area.name).toContain(permission);
+      if (area.audience !== undefined) expect(AUDIENCES, area.name).toContain(area.audience);
+      // An area's permissions are of its own kind of session: licensee permissions for the licensee console only.
+      for (const permission of area.permissions) {
+        expect((LICENSEE_PERMISSIONS as readonly string[]).includes(permission), `${area.name}: ${permission}`).toBe(
+          area.audience === 'licensee',
+        );
+      }
       if (area.featureFlag !== undefined) expect(FEATURE_FLAGS, area.name).toContain(area.featureFlag);
       for (const texts of commonTexts) expect(typeof textAt(texts, area.titleKey), area.titleKey).toBe('string');
       expect(existsSync(path.join(ROOT, area.name, 'src/register.tsx')), area.name).toBe(true);

@@ -3,6 +3,13 @@ import type { FeatureFlag } from './featureFlags';
 import type { Permission } from './permissions';
 
 /**
+ * Who signs in to use an area: a client's members (sign-in at /auth/login) or a licensee's staff (/auth/licensee).
+ * Each session is of one kind, and an area is loaded only for its own kind.
+ */
+export const AUDIENCES = ['member', 'licensee'] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/**
  * One product area, built and deployed as one Module Federation remote. Each is declared once, in `areas.json`
  * (plain data, so that the build scripts read it on Node without TypeScript): the rspack configuration, the dev
  * servers, the build list, the bench's non-federated build, the shell and the server all take it from there.
@@ -14,6 +21,8 @@ export interface AreaDefinition {
   scope: string;
   /** Loaded before sign-in (the sign-in pages themselves). */
   public: boolean;
+  /** Whose area it is: absent means the client's members; `licensee` is the licensee console (licensee staff). */
+  audience?: Audience;
   /** Loaded only when this flag is on for the client. */
   featureFlag?: FeatureFlag;
   /** Loaded only when the member holds any one of these (empty: every signed-in member). */
@@ -42,8 +51,14 @@ export interface RemoteConfig {
   scope: string;
   manifestUrl: string;
   public: boolean;
+  audience?: Audience;
   featureFlag?: FeatureFlag;
   permissions: Permission[];
+}
+
+/** The audience of an area (absent in the declaration: the client's members). */
+export function audienceOf(area: Pick<AreaDefinition, 'audience'>): Audience {
+  return area.audience ?? 'member';
 }
 
 /** The area that owns a path, by its longest matching prefix. */

@@ -15,6 +15,7 @@ export * from './i18n';
 export * from './memberImport/fields';
 export * from './permissions';
 export * from './print';
+export * from './signedInAccess';
 export * from './startPage';
 export * from './tables';
 export * from './tasks';

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hasAnyPermission, PERMISSIONS, PLACEHOLDER_PERMISSION, permissionsOf, ROLES } from './permissions';
+import {
+  hasAnyPermission,
+  LICENSEE_PERMISSIONS,
+  LICENSEE_ROLES,
+  PERMISSIONS,
+  PLACEHOLDER_PERMISSION,
+  permissionsOf,
+  permissionsOfLicenseeRole,
+  ROLES,
+} from './permissions';
 
 describe('permissions', () => {
   it('passes when any one of the required permissions is held', () => {
@@ -48,5 +57,17 @@ describe('permissions', () => {
 
   it('lets a customer adviser act with admin rights', () => {
     expect(new Set(permissionsOf('user'))).toEqual(new Set(permissionsOf('admin')));
+  });
+
+  it('keeps licensee staff and members apart: no member role holds a licensee permission, nor the other way round', () => {
+    for (const role of ROLES) {
+      for (const permission of LICENSEE_PERMISSIONS) expect(permissionsOf(role), role).not.toContain(permission);
+    }
+    for (const role of LICENSEE_ROLES) {
+      for (const permission of permissionsOfLicenseeRole(role)) expect(LICENSEE_PERMISSIONS).toContain(permission);
+      expect(permissionsOfLicenseeRole(role)).toContain('licensee.read-console');
+    }
+    expect(permissionsOfLicenseeRole('support-adviser')).not.toContain('licensee.client-update');
+    expect(new Set(permissionsOfLicenseeRole('licensee-admin'))).toEqual(new Set(LICENSEE_PERMISSIONS));
   });
 });

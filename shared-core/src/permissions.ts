@@ -92,9 +92,47 @@ export const PERMISSIONS = [
   'profile.read-profile-setting',
   'member-details.read-org-unit-list',
 ] as const;
-export type Permission = (typeof PERMISSIONS)[number];
+/** What a client's members may be given (PERMISSIONS); licensee staff hold LICENSEE_PERMISSIONS instead. */
+export type MemberPermission = (typeof PERMISSIONS)[number];
 
-const MEMBER: Permission[] = [
+/**
+ * Licensee staff (the resellers' own people, table `licensee_staff`) are not members of a client: they sign in at
+ * /auth/licensee and hold only these permissions, which no member role holds. A licensee session cannot call a
+ * client member's API and a member session cannot call the licensee console's (`access` of each contract call).
+ */
+export const LICENSEE_ROLES = ['licensee-admin', 'support-adviser'] as const;
+export type LicenseeRole = (typeof LICENSEE_ROLES)[number];
+
+export const LICENSEE_PERMISSIONS = [
+  // opens the licensee console (mf-licensee)
+  'licensee.read-console',
+  // the licensee's clients
+  'licensee.client-list',
+  'licensee.client-details',
+  'licensee.client-create',
+  'licensee.client-update',
+  'licensee.client-change-status',
+] as const;
+export type LicenseePermission = (typeof LICENSEE_PERMISSIONS)[number];
+
+export type Permission = MemberPermission | LicenseePermission;
+export const ALL_PERMISSIONS: readonly Permission[] = [...PERMISSIONS, ...LICENSEE_PERMISSIONS];
+
+/** Licensee role -> permissions. A support adviser reads the licensee's clients; the admin also changes them. */
+export const LICENSEE_ROLE_PERMISSIONS: Record<LicenseeRole, readonly LicenseePermission[]> = {
+  'licensee-admin': LICENSEE_PERMISSIONS,
+  'support-adviser': ['licensee.read-console', 'licensee.client-list', 'licensee.client-details'],
+};
+
+export function permissionsOfLicenseeRole(role: LicenseeRole): LicenseePermission[] {
+  return [...LICENSEE_ROLE_PERMISSIONS[role]];
+}
+
+export function isLicenseeRole(value: string): value is LicenseeRole {
+  return (LICENSEE_ROLES as readonly string[]).includes(value);
+}
+
+const MEMBER: MemberPermission[] = [
   PLACEHOLDER_PERMISSION,
   'elearning.read-member-tasks',
   'risk-assessment.read-member-tasks',
@@ -109,7 +147,7 @@ const MEMBER: Permission[] = [
 ];
 
 /** A loc-admin works on the locations he is responsible for (the server scopes every call to them). */
-const LOCATION_ADMIN: Permission[] = [
+const LOCATION_ADMIN: MemberPermission[] = [
   ...MEMBER,
   'location.location-list',
   'location.location-detail',
@@ -117,7 +155,7 @@ const LOCATION_ADMIN: Permission[] = [
   'location.change-members',
 ];
 
-const ORG_UNIT_ADMIN: Permission[] = [
+const ORG_UNIT_ADMIN: MemberPermission[] = [
   ...MEMBER,
   'member-list.get-list',
   'member-list.memberdetails',
@@ -141,14 +179,14 @@ const ORG_UNIT_ADMIN: Permission[] = [
  * Administrators manage the company settings (spec section 1): an admin reads and changes the master data. Who may
  * enter the company from outside (support login, its audit) and the calendar link stay the super-admin's alone.
  */
-const SUPER_ADMIN_ONLY: readonly Permission[] = [
+const SUPER_ADMIN_ONLY: readonly MemberPermission[] = [
   'clientdetails.read-configuration',
   'clientdetails.update-configuration',
 ];
-const ADMIN: Permission[] = PERMISSIONS.filter((permission) => !SUPER_ADMIN_ONLY.includes(permission));
+const ADMIN: MemberPermission[] = PERMISSIONS.filter((permission) => !SUPER_ADMIN_ONLY.includes(permission));
 
 /** Role -> permissions. Admin has everything but the company configuration; super-admin has everything. */
-export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+export const ROLE_PERMISSIONS: Record<Role, readonly MemberPermission[]> = {
   member: MEMBER,
   'loc-admin': LOCATION_ADMIN,
   'ou-admin': ORG_UNIT_ADMIN,
@@ -158,8 +196,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   user: ADMIN,
 };
 
-export function permissionsOf(role: Role): Permission[] {
-  const list = new Set<Permission>(ROLE_PERMISSIONS[role]);
+export function permissionsOf(role: Role): MemberPermission[] {
+  const list = new Set<MemberPermission>(ROLE_PERMISSIONS[role]);
   list.add(PLACEHOLDER_PERMISSION);
   return [...list];
 }

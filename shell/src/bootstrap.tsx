@@ -57,7 +57,7 @@ async function start() {
   try {
     // Without a session cookie the member state call can only answer 401: a visitor goes straight to sign-in.
     if (boot && !boot.hasSessionCookie) useSessionStore.getState().signedOut();
-    else await reloadSession();
+    else await reloadSession(boot?.sessionKind ?? undefined);
   } catch {
     useSessionStore.getState().signedOut();
   }

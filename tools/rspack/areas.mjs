@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 /** The repository's root folder. */
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** @type {readonly { name: string, scope: string, devPort: number, public: boolean, featureFlag?: string, permissions: string[], pathPrefixes: string[], titleKey: string }[]} */
+/** @type {readonly { name: string, scope: string, devPort: number, public: boolean, audience?: string, featureFlag?: string, permissions: string[], pathPrefixes: string[], titleKey: string }[]} */
 export const AREAS = JSON.parse(readFileSync(path.join(ROOT, 'shared-core/src/areas.json'), 'utf8')).areas;
 
 /** Every front end built for production: the shell, then one remote per area. */

@@ -173,10 +173,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
   const schemas: JsonSchema = {};
   for (const endpoint of Object.values(ENDPOINTS) as EndpointDefinition[]) {
+    const holder = endpoint.access === 'licensee' ? 'licensee staff member' : 'member';
     const access =
       endpoint.access === 'public'
         ? 'Public.'
-        : `Signed-in member holding any of: ${endpoint.permissions.length ? endpoint.permissions.join(', ') : '(any signed-in member)'}${endpoint.featureFlag ? `; feature flag \`${endpoint.featureFlag}\` on` : ''}.`;
+        : `Signed-in ${holder} holding any of: ${endpoint.permissions.length ? endpoint.permissions.join(', ') : `(any signed-in ${holder})`}${endpoint.featureFlag ? `; feature flag \`${endpoint.featureFlag}\` on` : ''}.`;
     const operation: Record<string, unknown> = {
       operationId: endpoint.id,
       summary: endpoint.summary,

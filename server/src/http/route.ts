@@ -4,7 +4,7 @@ import type { EndpointDefinition } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../core/db/database';
-import type { SessionContext } from '../core/sessions/sessions';
+import type { LicenseeSessionContext, SessionContext } from '../core/sessions/sessions';
 import { ApiHttpError } from './errors';
 import { refuseHostileInput } from './hostileInput';
 
@@ -17,6 +17,10 @@ export interface HandlerContext<Body> {
 
 export interface SessionHandlerContext<Body> extends HandlerContext<Body> {
   session: SessionContext;
+}
+
+export interface LicenseeHandlerContext<Body> extends HandlerContext<Body> {
+  session: LicenseeSessionContext;
 }
 
 /**
@@ -56,7 +60,9 @@ type Answer<E extends EndpointDefinition> = z.input<E['response']> | KeptAnswer<
 
 type Handler<E extends EndpointDefinition> = E['access'] extends 'session'
   ? (context: SessionHandlerContext<z.output<E['request']>>) => Promise<Answer<E>>
-  : (context: HandlerContext<z.output<E['request']>>) => Promise<Answer<E>>;
+  : E['access'] extends 'licensee'
+    ? (context: LicenseeHandlerContext<z.output<E['request']>>) => Promise<Answer<E>>
+    : (context: HandlerContext<z.output<E['request']>>) => Promise<Answer<E>>;
 
 function sameToken(a: string | undefined, b: string | undefined): boolean {
   if (!a || !b) return false;
@@ -91,7 +97,12 @@ export function registerEndpoint<E extends EndpointDefinition>(
       }
     },
     handler: async (request, reply) => {
-      const session = endpoint.access === 'session' ? await request.authorizedSession(endpoint) : null;
+      const session =
+        endpoint.access === 'session'
+          ? await request.authorizedSession(endpoint)
+          : endpoint.access === 'licensee'
+            ? await request.authorizedLicenseeSession(endpoint)
+            : null;
       refuseHostileInput(request);
       const input = endpoint.method === 'GET' ? (request.query ?? {}) : request.body === undefined ? {} : request.body;
       const parsed = endpoint.request.safeParse(input);

@@ -4,7 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Database } from '../core/db/database';
 import { ApiHttpError } from '../core/errors/apiError';
-import { loadSessionOfToken, type SessionContext } from '../core/sessions/sessions';
+import {
+  type LicenseeSessionContext,
+  loadLicenseeSessionOfToken,
+  loadSessionOfToken,
+  type SessionContext,
+} from '../core/sessions/sessions';
 import { SESSION_COOKIE } from './cookies';
 
 declare module 'fastify' {
@@ -25,6 +30,12 @@ declare module 'fastify' {
      * Auth.FeatureDisabled).
      */
     authorizedSession(endpoint: EndpointDefinition): Promise<SessionContext>;
+    /**
+     * The licensee staff session allowed to make the licensee console's call `endpoint` (access `licensee`): a
+     * licensee session (401 Auth.Unauthorized; a member's session is none), then one of the call's permissions (403
+     * Auth.Forbidden).
+     */
+    authorizedLicenseeSession(endpoint: EndpointDefinition): Promise<LicenseeSessionContext>;
   }
 }
 
@@ -32,6 +43,7 @@ export const SESSION_PLUGIN = 'dash-session';
 
 /** Read once per request, whoever asks first (the route wrapper, an area's own route, a hook). */
 const sessionReads = new WeakMap<FastifyRequest, Promise<SessionContext | null>>();
+const licenseeSessionReads = new WeakMap<FastifyRequest, Promise<LicenseeSessionContext | null>>();
 
 /**
  * The request's session, permissions and feature flags as request decorations: registered once on the root (not
@@ -60,6 +72,20 @@ export const sessionPlugin = fastifyPlugin(
         if (endpoint.featureFlag && !session.featureFlags[endpoint.featureFlag]) {
           throw new ApiHttpError(403, 'Auth.FeatureDisabled');
         }
+        return session;
+      },
+    );
+    app.decorateRequest(
+      'authorizedLicenseeSession',
+      async function authorizedLicenseeSession(this: FastifyRequest, endpoint: EndpointDefinition) {
+        let read = licenseeSessionReads.get(this);
+        if (!read) {
+          read = loadLicenseeSessionOfToken(db, this.cookies[SESSION_COOKIE]);
+          licenseeSessionReads.set(this, read);
+        }
+        const session = await read;
+        if (!session) throw new ApiHttpError(401, 'Auth.Unauthorized');
+        if (!hasAnyPermission(session.permissions, endpoint.permissions)) throw new ApiHttpError(403, 'Auth.Forbidden');
         return session;
       },
     );

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../core/db/database';
 import { licenseeConfigForHost, remoteList } from '../core/licensees/licensees';
-import { SESSION_COOKIE } from './cookies';
+import { SESSION_COOKIE, sessionKindOfToken } from './cookies';
 import { hostNameOf } from './hostName';
 
 /** Content-hashed file names (`main.3f9a1c2b.js`) never change: cache them for a year. */
@@ -103,6 +103,7 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig,
       licensee: await licenseeConfigForHost(db, config, hostNameOf(request)),
       remotes,
       hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
+      sessionKind: sessionKindOfToken(request.cookies[SESSION_COOKIE]),
     };
     const html = readFileSync(indexFile, 'utf8');
     const additions = headAdditions(request, bootData);

@@ -218,6 +218,25 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       smsFooter: 'SafeGuard Partners Ltd · Help: safeguard.example.com/help',
     });
 
+    // --- the licensees' own staff (licensee console, /auth/licensee) ------------------------------------
+    // A licensee admin and a customer adviser for each licensee; they share the named accounts' stored hashes.
+    for (const [index, [licensee, staff]] of (
+      [
+        [dashboard, ['lizenz.admin', 'Lena', 'Lizenz', 'licensee-admin', 'de_DE']],
+        [dashboard, ['berater', 'Bernd', 'Berater', 'support-adviser', 'de_DE']],
+        [partner, ['partner.admin', 'Paula', 'Partner', 'licensee-admin', 'en_GB']],
+        [partner, ['adviser', 'Adam', 'Adviser', 'support-adviser', 'en_GB']],
+      ] as const
+    ).entries()) {
+      const [username, firstName, lastName, role, language] = staff;
+      const domain = licensee === dashboard ? 'dashboard.example.com' : 'safeguard.example.com';
+      await tx.query(
+        `INSERT INTO licensee_staff (licensee_uuid, username, password_hash, role, email, first_name, last_name, language)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [licensee, username, pick(namedHashes, index), role, `${username}@${domain}`, firstName, lastName, language],
+      );
+    }
+
     // --- acme: both apps, full structure -------------------------------------------------------------
     const acme = await insertClient(tx, {
       identifier: 'acme',

@@ -7,6 +7,7 @@ import { memberUuid } from '../helpers';
 import { COMPANY_MATRIX } from './company';
 import { ELEARNINGS_MATRIX, prepareElearningPlayerMatrix } from './elearnings';
 import { INFOPOINT_MATRIX } from './infopoint';
+import { LICENSEE_MATRIX, SPARE_CLIENT } from './licensee';
 import { LOCATIONS_MATRIX, prepareLocationsMatrix } from './locations';
 import { MEMBER_GROUPS_MATRIX } from './memberGroups';
 import { MEMBER_IMPORT_MATRIX } from './memberImport';
@@ -34,6 +35,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   INFOPOINT_MATRIX,
   TEMPLATES_MATRIX,
   REMINDERS_MATRIX,
+  LICENSEE_MATRIX,
 ];
 export const MATRIX: Record<string, MatrixEntry> = Object.assign({}, ...AREA_MATRICES);
 
@@ -101,7 +103,21 @@ export async function loadMatrixIds(server: TestServer): Promise<Ids> {
       `INSERT INTO member_group (client_uuid, name, type) VALUES (${globex}, 'Globex Ersthelfer', 'first-aid')
        RETURNING uuid`,
     ),
+    globexClient: await one(`SELECT uuid FROM client WHERE identifier = 'globex'`),
+    initechClient: await one(`SELECT uuid FROM client WHERE identifier = 'initech'`),
+    spareClient: await one(
+      `INSERT INTO client (licensee_uuid, identifier, name, street, postal_code, city, country)
+       SELECT uuid, '${SPARE_CLIENT.clientIdentifier}', '${SPARE_CLIENT.name}', '${SPARE_CLIENT.street}',
+              '${SPARE_CLIENT.postalCode}', '${SPARE_CLIENT.city}', 'DE'
+         FROM licensee WHERE identifier = 'dashboard' RETURNING uuid`,
+    ),
   };
+  // Two members, so that a member limit of 1 is refused.
+  await server.db.query(
+    `INSERT INTO member (client_uuid, username, role, first_name, last_name)
+     VALUES ($1, 'erste', 'super-admin', 'Erste', 'Person'), ($1, 'zweite', 'member', 'Zweite', 'Person')`,
+    [ids.spareClient],
+  );
   // Rows that only an area's entries use (e.g. locations that its valid delete calls may take).
   await prepareLocationsMatrix(server.db, ids);
   await prepareElearningPlayerMatrix(server.db);

@@ -1,5 +1,5 @@
 /** The authorisation matrix's vocabulary: demo logins, seeded uuids and what an entry says about its route. */
-import type { Role } from '@dash/shared-core';
+import type { LicenseeRole, Role } from '@dash/shared-core';
 import type { ENDPOINTS } from '@dash/shared-core/contract';
 import type { Database } from '../../src/core/db/database';
 import type { InjectResponse } from '../helpers';
@@ -23,6 +23,29 @@ export const LOGINS: Record<LoginName, { clientIdentifier: string; username: str
   // initech has e-learnings switched off in this test (beforeAll), to prove the flag on every e-learning call.
   'initech/admin': { clientIdentifier: 'initech', username: 'admin', role: 'admin', host: 'partner.localhost' },
 };
+
+/** Licensee staff (licensee console): the default licensee's admin and adviser, and the partner's admin. */
+export type LicenseeLoginName = 'dashboard/lizenz.admin' | 'dashboard/berater' | 'safeguard/partner.admin';
+
+export const LICENSEE_LOGINS: Record<
+  LicenseeLoginName,
+  { licenseeIdentifier: string; username: string; role: LicenseeRole; host?: string }
+> = {
+  'dashboard/lizenz.admin': { licenseeIdentifier: 'dashboard', username: 'lizenz.admin', role: 'licensee-admin' },
+  'dashboard/berater': { licenseeIdentifier: 'dashboard', username: 'berater', role: 'support-adviser' },
+  'safeguard/partner.admin': {
+    licenseeIdentifier: 'safeguard',
+    username: 'partner.admin',
+    role: 'licensee-admin',
+    host: 'partner.localhost',
+  },
+};
+
+export type AnyLoginName = LoginName | LicenseeLoginName;
+
+export function isLicenseeLogin(name: AnyLoginName): name is LicenseeLoginName {
+  return name in LICENSEE_LOGINS;
+}
 
 /** Rows of the risk-assessment calls, made once for the matrix (one task per analysis: each is the member's own). */
 export interface RiskAssessmentIds {
@@ -98,18 +121,29 @@ export interface Ids extends RiskAssessmentIds {
   /** Member groups: acme's first-aid group, one of globex. */
   acmeGroup: string;
   globexGroup: string;
+  /** Clients by licensee: globex (the default licensee's), initech (the partner's). */
+  globexClient: string;
+  initechClient: string;
+  /**
+   * A client of the default licensee that only the licensee console's calls change (deactivating globex would end
+   * the sessions the other entries use), with two members ("Matrix Spare GmbH", Berlin).
+   */
+  spareClient: string;
 }
 
 export type Input = Record<string, unknown>;
 
 export interface MatrixEntry {
-  access: 'public' | 'session';
+  /** As the contract's: `licensee` is a licensee staff session (licensee console). */
+  access: 'public' | 'session' | 'licensee';
   /** The contract entry behind the route; absent for the few routes outside the contract. */
   endpoint?: keyof typeof ENDPOINTS;
   /** A concrete URL, for routes with path parameters. */
   url?: (ids: Ids) => string;
   /** Who makes the valid call of a session route (default acme/admin); public routes are called signed out. */
   as?: LoginName;
+  /** Who makes the valid call of a licensee route (default dashboard/lizenz.admin). */
+  asLicensee?: LicenseeLoginName;
   /** A valid body (POST) or query (GET). */
   sample: (ids: Ids) => Input;
   /** Checks the answer of the valid call beyond its status. */
@@ -125,9 +159,15 @@ export interface MatrixEntry {
   validated: boolean;
   /** Bodies or queries of the wrong shape besides the generic ones (extra property, wrong JSON type). */
   malformed?: (ids: Ids) => unknown[];
-  /** Demo logins lacking the permission (403 Auth.Forbidden); null when every signed-in role may call it. */
-  forbiddenFor: readonly LoginName[] | null;
-  /** The call takes a uuid: another client's uuid answers exactly as a uuid that does not exist. */
+  /**
+   * Demo logins lacking the permission (403 Auth.Forbidden); null when every signed-in role may call it. Licensee
+   * routes list licensee logins (the roles of LICENSEE_ROLE_PERMISSIONS).
+   */
+  forbiddenFor: readonly AnyLoginName[] | null;
+  /**
+   * The call takes a uuid: another client's uuid answers exactly as a uuid that does not exist (licensee routes:
+   * another licensee's client).
+   */
   otherClientUuid?: {
     foreign: (ids: Ids) => string;
     request: (uuid: string) => { url?: string; input?: Input };

@@ -9,6 +9,7 @@
 import { COMPANY_ROUTES } from '../contract/company/calls';
 import { ELEARNINGS_ROUTES } from '../contract/elearnings/calls';
 import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
+import { LICENSEE_ROUTES } from '../contract/licensee/calls';
 import { LOCATIONS_ROUTES } from '../contract/locations/calls';
 import { MEMBER_GROUPS_ROUTES } from '../contract/memberGroups/calls';
 import { MEMBER_IMPORT_ROUTES } from '../contract/memberImport/calls';
@@ -20,6 +21,13 @@ import type { RouteTable } from '../contract/routeTable';
 import { START_ROUTES } from '../contract/start/calls';
 import { TEMPLATES_ROUTES } from '../contract/templates/calls';
 
+export {
+  LICENSEE_CLIENT_SORT_KEYS,
+  LICENSEE_CLIENT_STATUS_FILTERS,
+  type LicenseeClientSortKey,
+  type LicenseeClientStatusFilter,
+  MAX_MEMBER_LIMIT,
+} from '../contract/licensee/calls';
 export { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from '../contract/templates/calls';
 
 export const API_ROUTES = {
@@ -53,6 +61,7 @@ export const API_ROUTES = {
   ...INFOPOINT_ROUTES,
   ...TEMPLATES_ROUTES,
   ...REMINDERS_ROUTES,
+  ...LICENSEE_ROUTES,
 } as const satisfies RouteTable;
 
 export type EndpointId = keyof typeof API_ROUTES;

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { AUDIENCES, type Audience } from '../areas';
 import { COLOUR_PATTERN } from '../colours';
 import { FEATURE_FLAGS } from '../featureFlags';
-import { PERMISSIONS } from '../permissions';
+import { LICENSEE_PERMISSIONS, PERMISSIONS } from '../permissions';
 
 /** A theme colour: #rrggbb. */
 const colourSchema = z.string().regex(COLOUR_PATTERN);
@@ -37,8 +38,9 @@ export const remoteConfigSchema = z.object({
   scope: z.string(),
   manifestUrl: z.string(),
   public: z.boolean(),
+  audience: z.enum(AUDIENCES).optional(),
   featureFlag: z.enum(FEATURE_FLAGS).optional(),
-  permissions: z.array(z.enum(PERMISSIONS)),
+  permissions: z.array(z.enum([...PERMISSIONS, ...LICENSEE_PERMISSIONS])),
 });
 export const remotesResponseSchema = z.object({ remotes: z.array(remoteConfigSchema) });
 
@@ -53,4 +55,9 @@ export interface BootData {
   licensee: LicenseeConfig | null;
   remotes: z.infer<typeof remoteConfigSchema>[];
   hasSessionCookie: boolean;
+  /**
+   * Whose session the cookie names, told by the token's form (a licensee staff token starts with
+   * LICENSEE_TOKEN_PREFIX): the shell asks for that kind's state only. Null without a session cookie.
+   */
+  sessionKind: Audience | null;
 }

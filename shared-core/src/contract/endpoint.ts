@@ -10,8 +10,12 @@ export interface EndpointDefinition<Request extends z.ZodType = z.ZodType, Respo
   path: string;
   summary: string;
   tag: string;
-  /** `public`: no session needed; `session`: a signed-in member holding any one of `permissions`. */
-  access: 'public' | 'session';
+  /**
+   * `public`: no session needed; `session`: a signed-in member of a client holding any one of `permissions`;
+   * `licensee`: a signed-in licensee staff member (licensee console) holding any one of `permissions`. A member's
+   * session never passes a `licensee` call, nor a licensee session a `session` call.
+   */
+  access: 'public' | 'session' | 'licensee';
   permissions: readonly Permission[];
   featureFlag?: FeatureFlag;
   /** POST body, or the query string of a GET. */

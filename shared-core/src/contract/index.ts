@@ -22,6 +22,7 @@ import { COMPANY_ENDPOINTS } from './company/schemas';
 import { ELEARNINGS_ENDPOINTS } from './elearnings/schemas';
 import { defineEndpoint } from './endpoint';
 import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
+import { LICENSEE_ENDPOINTS } from './licensee/schemas';
 import { LOCATIONS_ENDPOINTS } from './locations/schemas';
 import { MEMBER_GROUPS_ENDPOINTS } from './memberGroups/schemas';
 import { MEMBER_IMPORT_ENDPOINTS } from './memberImport/schemas';
@@ -202,6 +203,8 @@ export const ENDPOINTS = {
   ...INFOPOINT_ENDPOINTS,
   ...TEMPLATES_ENDPOINTS,
   ...REMINDERS_ENDPOINTS,
+  // The licensee console (licensee staff sessions only).
+  ...LICENSEE_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;
@@ -215,6 +218,7 @@ export * from './company/schemas';
 export * from './elearnings/schemas';
 export * from './endpoint';
 export * from './infopoint/schemas';
+export * from './licensee/schemas';
 export * from './locations/schemas';
 export * from './memberGroups/schemas';
 export * from './memberImport/schemas';

@@ -1,5 +1,12 @@
-import { AREAS } from '../areas';
-import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../permissions';
+import { AREAS, audienceOf } from '../areas';
+import {
+  LICENSEE_PERMISSIONS,
+  LICENSEE_ROLE_PERMISSIONS,
+  LICENSEE_ROLES,
+  PERMISSIONS,
+  ROLE_PERMISSIONS,
+  ROLES,
+} from '../permissions';
 
 /** docs/permissions.md: which role holds which permission, and which permissions open which area. */
 export function renderPermissionsMarkdown(): string {
@@ -9,9 +16,15 @@ export function renderPermissionsMarkdown(): string {
     (permission) =>
       `| \`${permission}\` | ${ROLES.map((role) => (ROLE_PERMISSIONS[role].includes(permission) ? '✓' : '')).join(' | ')} |`,
   );
+  const licenseeHeader = `| permission | ${LICENSEE_ROLES.join(' | ')} |`;
+  const licenseeDivider = `| --- | ${LICENSEE_ROLES.map(() => ':---:').join(' | ')} |`;
+  const licenseeRows = LICENSEE_PERMISSIONS.map(
+    (permission) =>
+      `| \`${permission}\` | ${LICENSEE_ROLES.map((role) => (LICENSEE_ROLE_PERMISSIONS[role].includes(permission) ? '✓' : '')).join(' | ')} |`,
+  );
   const areas = AREAS.map(
     (area) =>
-      `| ${area.name} | ${area.public ? 'public (sign-in pages)' : area.permissions.length ? area.permissions.map((p) => `\`${p}\``).join(', ') : 'any signed-in member'} | ${area.featureFlag ? `\`${area.featureFlag}\`` : '–'} |`,
+      `| ${area.name} | ${area.public ? 'everyone' : audienceOf(area) === 'licensee' ? 'licensee staff' : "clients' members"} | ${area.public ? 'public (sign-in pages)' : area.permissions.length ? area.permissions.map((p) => `\`${p}\``).join(', ') : 'any signed-in member'} | ${area.featureFlag ? `\`${area.featureFlag}\`` : '–'} |`,
   );
   return [
     '# Roles and permissions',
@@ -26,12 +39,22 @@ export function renderPermissionsMarkdown(): string {
     divider,
     ...rows,
     '',
+    '## Licensee staff (licensee console)',
+    '',
+    "A licensee's own staff sign in at `/auth/licensee` and hold only these permissions, which no member role holds; a",
+    "licensee session cannot call a client member's API, nor a member session the licensee console's.",
+    '',
+    licenseeHeader,
+    licenseeDivider,
+    ...licenseeRows,
+    '',
     '## Which areas a member downloads',
     '',
-    'The shell loads an area (Module Federation remote) only when the member may open it and its feature flag is on.',
+    'The shell loads an area (Module Federation remote) only for its kind of session, when the signed-in person may',
+    'open it and its feature flag is on.',
     '',
-    '| area | needs any of | feature flag |',
-    '| --- | --- | --- |',
+    '| area | for | needs any of | feature flag |',
+    '| --- | --- | --- | --- |',
     ...areas,
     '',
   ].join('\n');

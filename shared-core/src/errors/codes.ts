@@ -24,6 +24,8 @@ export const ERROR_CODES = [
   'Auth.FeatureDisabled',
   'Login.Failed',
   'Login.Deactivated',
+  // the member's client is deactivated by its licensee (licensee console)
+  'Login.ClientDeactivated',
   'Login.TooManyAttempts',
   'SupportLogin.NotAllowed',
   'SupportLogin.InvalidToken',
@@ -33,6 +35,7 @@ export const ERROR_CODES = [
   'Client.InvalidLastResetDate',
   'Client.IdentifierExists',
   'Client.MaxMembersReached',
+  'Client.MaxMembersBelowCount',
   'Licensee.NotFound',
   'File.NotFound',
   // members

@@ -24,6 +24,8 @@ export function TextField({
   lowercase,
   showErrors,
   required,
+  onBlur,
+  'aria-describedby': describedBy,
   ...input
 }: TextFieldProps) {
   const { t, i18n } = useTranslation('common');
@@ -39,9 +41,13 @@ export function TextField({
         value={value}
         required={required}
         aria-invalid={visibleError ? true : undefined}
-        aria-describedby={visibleError ? `${id}-error` : undefined}
+        aria-describedby={[visibleError ? `${id}-error` : null, describedBy].filter(Boolean).join(' ') || undefined}
         onChange={(event) => onChange(lowercase ? event.target.value.toLowerCase() : event.target.value)}
-        onBlur={() => setTouched(true)}
+        // The caller's own blur (e.g. filling in a generated value) runs besides marking the field touched.
+        onBlur={(event) => {
+          setTouched(true);
+          onBlur?.(event);
+        }}
         {...input}
       />
       {visibleError && (

@@ -1,6 +1,6 @@
 import { hasAnyPermission, type Permission } from '@dash/shared-core';
 import { NavLink } from 'react-router';
-import { useMemberState } from '../session/sessionStore';
+import { useAccess } from '../session/sessionStore';
 
 export interface TabConfig {
   id: string;
@@ -23,8 +23,8 @@ export function Tabs({
   tabs: TabConfig[];
   label: string;
 }) {
-  const memberState = useMemberState();
-  const held = memberState?.member.permissions ?? [];
+  const access = useAccess();
+  const held = access?.permissions ?? [];
   const visible = tabs.filter((tab) => hasAnyPermission(held, tab.permissions));
   return (
     <nav className="ui-tabs" aria-label={label}>

@@ -53,7 +53,8 @@ export type ActiveMatch = { type: 'exact' } | { type: 'segments'; count: number 
 
 export interface NavItem {
   id: string;
-  section: 'start' | 'apps' | 'company';
+  /** `licensee`: the licensee console's own section (licensee staff only). */
+  section: 'start' | 'apps' | 'company' | 'licensee';
   /** Translation key; `common:nav.*` for the shared sidebar texts. */
   label: string;
   to?: string;

@@ -1,5 +1,13 @@
-import type { LicenseeConfig, MemberState, ProfileSetting } from '@dash/shared-core';
-import { type FeatureFlag, hasAnyPermission, type Permission } from '@dash/shared-core';
+import type { Audience, LicenseeConfig, LicenseeState, MemberState, ProfileSetting } from '@dash/shared-core';
+import {
+  accessOfLicensee,
+  accessOfMember,
+  type FeatureFlag,
+  hasAnyPermission,
+  homePageOf,
+  type Permission,
+  type SignedInAccess,
+} from '@dash/shared-core';
 import { create } from 'zustand';
 import { devtools } from 'zustand/middleware';
 import { devtoolsOptions } from '../state/devtoolsOptions';
@@ -9,16 +17,27 @@ export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 
 export interface SessionState {
   status: SessionStatus;
+  /** A client member's state; null for licensee staff. */
   memberState: MemberState | null;
+  /** A licensee staff member's state (licensee console); null for a client's member. */
+  licenseeState: LicenseeState | null;
+  /** What the signed-in person may open, whichever kind of session (null when signed out). */
+  access: SignedInAccess | null;
   settings: ProfileSetting | null;
   licensee: LicenseeConfig | null;
   setLicensee(licensee: LicenseeConfig): void;
   /** Also remembers the session's company ID on this device, unless the member chose not to be remembered. */
   signedIn(memberState: MemberState): void;
+  /** A licensee staff member signed in (licensee console). */
+  licenseeSignedIn(licenseeState: LicenseeState): void;
   setSettings(settings: ProfileSetting): void;
   signedOut(): void;
-  /** Installed by the shell: loads the member state again (after sign-in) and answers it, or null when signed out. */
-  reload(): Promise<MemberState | null>;
+  /**
+   * Installed by the shell: loads the state of the session again (after sign-in: `audience` says which kind was
+   * signed in; default the kind signed in now, else a member) and answers the member state, or null when signed out
+   * or signed in as licensee staff.
+   */
+  reload(audience?: Audience): Promise<MemberState | null>;
   /** Installed by the shell: ends the session and goes to the sign-in page. */
   logout(): Promise<void>;
   /** The company ID remembered on this device for the sign-in page, or null. */
@@ -33,15 +52,38 @@ export const useSessionStore = create<SessionState>()(
     (set) => ({
       status: 'unknown',
       memberState: null,
+      licenseeState: null,
+      access: null,
       settings: null,
       licensee: null,
       setLicensee: (licensee) => set({ licensee }, false, 'setLicensee'),
       signedIn: (memberState) => {
         keepCompanyOfSession(memberState.clientIdentifier);
-        set({ status: 'authenticated', memberState }, false, 'signedIn');
+        set(
+          { status: 'authenticated', memberState, licenseeState: null, access: accessOfMember(memberState) },
+          false,
+          'signedIn',
+        );
       },
+      licenseeSignedIn: (licenseeState) =>
+        set(
+          {
+            status: 'authenticated',
+            memberState: null,
+            licenseeState,
+            access: accessOfLicensee(licenseeState),
+            settings: null,
+          },
+          false,
+          'licenseeSignedIn',
+        ),
       setSettings: (settings) => set({ settings }, false, 'setSettings'),
-      signedOut: () => set({ status: 'anonymous', memberState: null, settings: null }, false, 'signedOut'),
+      signedOut: () =>
+        set(
+          { status: 'anonymous', memberState: null, licenseeState: null, access: null, settings: null },
+          false,
+          'signedOut',
+        ),
       reload: async () => null,
       logout: async () => undefined,
       rememberedCompany: readRememberedCompany,
@@ -55,16 +97,29 @@ export function useMemberState(): MemberState | null {
   return useSessionStore((state) => state.memberState);
 }
 
+export function useLicenseeState(): LicenseeState | null {
+  return useSessionStore((state) => state.licenseeState);
+}
+
+export function useAccess(): SignedInAccess | null {
+  return useSessionStore((state) => state.access);
+}
+
+/** The home page of whoever is signed in (start page, or the licensee console's for licensee staff). */
+export function useHomePage(): string {
+  return useSessionStore((state) => homePageOf(state.access?.audience));
+}
+
 export function useLicensee(): LicenseeConfig | null {
   return useSessionStore((state) => state.licensee);
 }
 
-/** True when the member holds any one of the permissions and, where given, the flag is on. */
+/** True when the signed-in person holds any one of the permissions and, where given, the client's flag is on. */
 export function useCan(): (permissions?: readonly Permission[], featureFlag?: FeatureFlag) => boolean {
-  const memberState = useMemberState();
+  const access = useAccess();
   return (permissions, featureFlag) => {
-    if (!memberState) return false;
-    if (featureFlag && !memberState.featureFlags[featureFlag]) return false;
-    return hasAnyPermission(memberState.member.permissions, permissions);
+    if (!access) return false;
+    if (featureFlag && !access.featureFlags[featureFlag]) return false;
+    return hasAnyPermission(access.permissions, permissions);
   };
 }

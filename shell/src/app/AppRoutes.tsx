@@ -1,6 +1,6 @@
-import { AREAS, START_PAGE } from '@dash/shared-core';
+import { AREAS, areaOfPath, audienceOf, signInPageOf } from '@dash/shared-core';
 import type { AreaRoute } from '@dash/shared-ui';
-import { Spinner, useSessionStore } from '@dash/shared-ui';
+import { Spinner, useHomePage, useSessionStore } from '@dash/shared-ui';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { useAreaStore } from '../federation/areaStore';
@@ -22,7 +22,10 @@ function RequireSession({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (status !== 'authenticated') {
     const returnUrl = encodeURIComponent(`${location.pathname}${location.search}`);
-    return <Navigate to={`/auth/login?returnUrl=${returnUrl}`} replace />;
+    // A page of the licensee console sends to the licensee staff sign-in, every other one to the members'.
+    const area = areaOfPath(location.pathname);
+    const signIn = signInPageOf(area ? audienceOf(area) : 'member');
+    return <Navigate to={`${signIn}?returnUrl=${returnUrl}`} replace />;
   }
   return (
     <Suspense fallback={<Spinner />}>
@@ -33,7 +36,13 @@ function RequireSession({ children }: { children: ReactNode }) {
 
 function RootRedirect() {
   const status = useSessionStore((state) => state.status);
-  return <Navigate to={status === 'authenticated' ? START_PAGE : '/auth/login'} replace />;
+  const home = useHomePage();
+  return <Navigate to={status === 'authenticated' ? home : '/auth/login'} replace />;
+}
+
+/** /dashboard: the home page of whoever is signed in. */
+function HomeRedirect() {
+  return <Navigate to={useHomePage()} replace />;
 }
 
 /** The one router of the product: routes come from the areas' registrations, layouts from the shell. */
@@ -62,7 +71,7 @@ export function AppRoutes() {
           </RequireSession>
         }
       >
-        <Route path="/dashboard" element={<Navigate to={START_PAGE} replace />} />
+        <Route path="/dashboard" element={<HomeRedirect />} />
         {dashboardRoutes.map((route) => (
           <Route key={route.path} path={route.path} element={<AreaRouteElement route={route} />} />
         ))}

@@ -1,5 +1,5 @@
-import { i18n, START_PAGE } from '@dash/shared-core';
-import { showToast } from '@dash/shared-ui';
+import { i18n } from '@dash/shared-core';
+import { showToast, useHomePage } from '@dash/shared-ui';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -11,10 +11,11 @@ import { useLocation, useNavigate } from 'react-router';
 export function Forbidden() {
   const navigate = useNavigate();
   const enteredByAddress = useLocation().key === 'default';
+  const home = useHomePage();
   useEffect(() => {
     showToast({ type: 'danger', title: i18n.t('toast.errorTitle'), message: i18n.t('guard.forbidden') });
-    if (enteredByAddress) navigate(START_PAGE, { replace: true });
+    if (enteredByAddress) navigate(home, { replace: true });
     else navigate(-1);
-  }, [navigate, enteredByAddress]);
+  }, [navigate, enteredByAddress, home]);
   return null;
 }

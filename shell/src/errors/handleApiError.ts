@@ -1,7 +1,7 @@
-import { type ApiError, i18n, messageKeyForError } from '@dash/shared-core';
+import { type ApiError, i18n, messageKeyForError, signInPageOf } from '@dash/shared-core';
 import { showToast, useSessionStore } from '@dash/shared-ui';
 
-const LOGIN_PAGE = /^\/auth\/login(\/|$)/;
+const LOGIN_PAGE = /^\/auth\/(login|licensee)(\/|$)/;
 
 /**
  * Spec section 8: every failed call that the caller does not handle itself becomes an error toast;
@@ -23,10 +23,12 @@ export function handleApiError(error: ApiError): void {
 }
 
 export function signOutAfterError(): void {
+  // Licensee staff go back to their own sign-in page.
+  const signIn = signInPageOf(useSessionStore.getState().access?.audience);
   useSessionStore.getState().signedOut();
   const { pathname, search } = window.location;
   if (LOGIN_PAGE.test(pathname)) return;
   const returnUrl = encodeURIComponent(`${pathname}${search}`);
-  window.history.pushState(null, '', `/auth/login?returnUrl=${returnUrl}`);
+  window.history.pushState(null, '', `${signIn}?returnUrl=${returnUrl}`);
   window.dispatchEvent(new PopStateEvent('popstate'));
 }

@@ -23,6 +23,18 @@ describe('a 401 while signed in (spec section 8)', () => {
     expect(new URLSearchParams(window.location.search).get('returnUrl')).toBe('/dashboard/company/members/list?page=2');
   });
 
+  it('sends licensee staff to the licensee sign-in page, with the returnUrl', () => {
+    useSessionStore.setState({
+      status: 'authenticated',
+      access: { audience: 'licensee', permissions: [], featureFlags: {}, externalCalendarHref: null },
+    });
+    window.history.replaceState(null, '', '/dashboard/licensee/clients?page=2');
+    handleApiError(new ApiError(401, 'Auth.Unauthorized', 'licenseeClientList'));
+    expect(useSessionStore.getState().status).toBe('anonymous');
+    expect(window.location.pathname).toBe('/auth/licensee');
+    expect(new URLSearchParams(window.location.search).get('returnUrl')).toBe('/dashboard/licensee/clients?page=2');
+  });
+
   it('stays on a sign-in page (no redirect over it)', () => {
     window.history.replaceState(null, '', '/auth/login/acme');
     handleApiError(new ApiError(401, 'Auth.Unauthorized', 'memberState'));

@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import type { SignedInAccess } from '@dash/shared-core';
 import { fakeDevtoolsExtension } from '@dash/shared-ui/test/devtools';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -112,5 +113,34 @@ describe('a remote from its manifest', () => {
       entry: 'https://static.example.com/company/entry/remoteEntry.js',
       registerScripts: ['https://static.example.com/company/__federation_expose_register.1234567890.js'],
     });
+  });
+});
+
+describe('which areas a session opens', () => {
+  it('opens each area to its own kind of session only: the licensee console to licensee staff, the rest to members', async () => {
+    const { AREAS, permissionsOf, permissionsOfLicenseeRole } = await import('@dash/shared-core');
+    const { canOpenArea } = await import('./areaStore');
+    const member: SignedInAccess = {
+      audience: 'member' as const,
+      permissions: permissionsOf('super-admin'),
+      featureFlags: { elearnings: true, riskAssessments: true, templates: true, calendar: true },
+      externalCalendarHref: null,
+    };
+    const staff: SignedInAccess = {
+      audience: 'licensee' as const,
+      permissions: permissionsOfLicenseeRole('licensee-admin'),
+      featureFlags: {},
+      externalCalendarHref: null,
+    };
+    const open = (access: SignedInAccess) =>
+      AREAS.filter((area) => !area.public && canOpenArea(area, access)).map((area) => area.name);
+    expect(open(staff)).toEqual(['mf-licensee']);
+    expect(open(member)).not.toContain('mf-licensee');
+    expect(open(member)).toContain('mf-start');
+    // A member holding the licensee's permission still does not open the console: the kind of session decides.
+    expect(open({ ...member, permissions: [...member.permissions, 'licensee.read-console'] })).not.toContain(
+      'mf-licensee',
+    );
+    expect(AREAS.filter((area) => canOpenArea(area, null)).map((area) => area.name)).toEqual(['mf-auth']);
   });
 });

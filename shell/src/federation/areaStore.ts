@@ -2,10 +2,11 @@ import {
   AREAS,
   type AreaDefinition,
   addNamespaceLoader,
+  audienceOf,
   hasAnyPermission,
   loadNamespaceTexts,
-  type MemberState,
   type RemoteConfig,
+  type SignedInAccess,
   whenI18nInitialized,
 } from '@dash/shared-core';
 import { type AreaRegistration, devtoolsOptions, useSessionStore } from '@dash/shared-ui';
@@ -29,15 +30,19 @@ interface AreaState {
   retry(name: string): Promise<void>;
 }
 
-/** May this member open the area at all? Areas that are switched off or not permitted are never downloaded. */
+/**
+ * May the signed-in person open the area at all? Areas of the other kind of session (the licensee console for a
+ * member, the members' areas for licensee staff), switched off or not permitted are never downloaded.
+ */
 export function canOpenArea(
-  area: Pick<AreaDefinition, 'public' | 'featureFlag' | 'permissions'>,
-  state: MemberState | null,
+  area: Pick<AreaDefinition, 'public' | 'featureFlag' | 'permissions' | 'audience'>,
+  access: SignedInAccess | null,
 ): boolean {
   if (area.public) return true;
-  if (!state) return false;
-  if (area.featureFlag && !state.featureFlags[area.featureFlag]) return false;
-  return hasAnyPermission(state.member.permissions, area.permissions);
+  if (!access) return false;
+  if (audienceOf(area) !== access.audience) return false;
+  if (area.featureFlag && !access.featureFlags[area.featureFlag]) return false;
+  return hasAnyPermission(access.permissions, area.permissions);
 }
 
 export function areaDefinition(name: string): AreaDefinition | undefined {
@@ -52,10 +57,18 @@ export function areaDefinition(name: string): AreaDefinition | undefined {
 function prefetchPage(registration: AreaRegistration, pathname: string): void {
   const route = registration.routes.find((candidate) => candidate.load && matchPath(candidate.path, pathname));
   if (!route?.load) return;
-  const memberState = useSessionStore.getState().memberState;
+  const { access } = useSessionStore.getState();
   const allowed =
     route.layout === 'auth' ||
-    canOpenArea({ public: false, featureFlag: route.featureFlag, permissions: route.permissions ?? [] }, memberState);
+    canOpenArea(
+      {
+        public: false,
+        featureFlag: route.featureFlag,
+        permissions: route.permissions ?? [],
+        audience: access?.audience,
+      },
+      access,
+    );
   if (allowed) route.load().catch(() => undefined);
 }
 
@@ -116,8 +129,8 @@ export const useAreaStore = create<AreaState>()(
   }, devtoolsOptions('areas')),
 );
 
-/** Loads the register entry of every area the member may open (routes themselves stay lazy). */
-export async function loadAreasFor(state: MemberState | null): Promise<void> {
+/** Loads the register entry of every area the signed-in person may open (routes themselves stay lazy). */
+export async function loadAreasFor(access: SignedInAccess | null): Promise<void> {
   const { ensure } = useAreaStore.getState();
-  await Promise.all(AREAS.filter((area) => !area.public && canOpenArea(area, state)).map((area) => ensure(area.name)));
+  await Promise.all(AREAS.filter((area) => !area.public && canOpenArea(area, access)).map((area) => ensure(area.name)));
 }

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { i18n, type MemberState } from '@dash/shared-core';
+import { i18n, type LicenseeState, type MemberState } from '@dash/shared-core';
 import { PageHeader, useSessionStore } from '@dash/shared-ui';
 import { initTestI18n } from '@dash/shared-ui/test/i18n';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -13,6 +13,7 @@ function signIn(permissions: string[]) {
     member: { uuid: 'm', email: 'arne@acme.example', roleIdentifier: 'admin', permissions },
     memberDetails: { firstName: 'Arne', lastName: 'Adler' },
     clientName: 'ACME Sicherheit GmbH',
+    featureFlags: {},
   } as unknown as MemberState);
 }
 
@@ -37,6 +38,21 @@ afterEach(() => {
 });
 
 describe('header (spec section 2)', () => {
+  it("shows a licensee staff member's name, role and licensee, the logo linking to the licensee console", () => {
+    useSessionStore.getState().licenseeSignedIn({
+      staff: { firstName: 'Lena', lastName: 'Lizenz', roleIdentifier: 'licensee-admin', permissions: [] },
+      licensee: { identifier: 'dashboard', name: 'Dashboard' },
+    } as unknown as LicenseeState);
+    renderHeader();
+    expect(screen.getByTestId('header-role').textContent).toBe('Licensee administrator');
+    expect(screen.getByTestId('header-name').textContent).toBe('Lena Lizenz');
+    expect(screen.getByText('Dashboard')).toBeTruthy();
+    expect(screen.queryByTestId('profile-link')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to the start page' }).getAttribute('href')).toBe(
+      '/dashboard/licensee/clients',
+    );
+  });
+
   it('shows role, client, initials and name, the logo linking to the base route, and signs out', () => {
     const logout = vi.fn(async () => undefined);
     useSessionStore.setState({ logout });

@@ -1,17 +1,40 @@
-import { START_PAGE } from '@dash/shared-core';
-import { useCan, useLicensee, useMemberState, useSessionStore } from '@dash/shared-ui';
+import { useCan, useHomePage, useLicensee, useSessionStore } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LanguageSwitch } from './LanguageSwitch';
 
+/** Who is signed in, as the header shows it: a client's member, or a licensee's staff member. */
+function useSignedInPerson() {
+  const memberState = useSessionStore((state) => state.memberState);
+  const licenseeState = useSessionStore((state) => state.licenseeState);
+  if (memberState) {
+    return {
+      firstName: memberState.memberDetails.firstName,
+      lastName: memberState.memberDetails.lastName,
+      role: memberState.member.roleIdentifier,
+      organisation: memberState.clientName,
+    };
+  }
+  if (licenseeState) {
+    return {
+      firstName: licenseeState.staff.firstName,
+      lastName: licenseeState.staff.lastName,
+      role: licenseeState.staff.roleIdentifier,
+      organisation: licenseeState.licensee.name,
+    };
+  }
+  return null;
+}
+
 export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean; onToggleSidebar: () => void }) {
   const { t } = useTranslation('common');
-  const memberState = useMemberState();
+  const person = useSignedInPerson();
   const licensee = useLicensee();
+  const home = useHomePage();
   const can = useCan();
   const logout = useSessionStore((state) => state.logout);
-  if (!memberState) return null;
-  const { firstName, lastName } = memberState.memberDetails;
+  if (!person) return null;
+  const { firstName, lastName } = person;
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
   return (
     <header className="shell-header">
@@ -25,18 +48,18 @@ export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
       >
         ☰
       </button>
-      <Link to={START_PAGE} className="shell-header__logo" aria-label={t('header.home')}>
+      <Link to={home} className="shell-header__logo" aria-label={t('header.home')}>
         {licensee?.images.logo ? (
           <img src={licensee.images.logo} alt={licensee.licenseeName} height={36} />
         ) : (
           licensee?.licenseeName
         )}
       </Link>
-      <span className="shell-header__client">{memberState.clientName}</span>
+      <span className="shell-header__client">{person.organisation}</span>
       <div className="shell-header__user">
         <LanguageSwitch />
         <span className="shell-header__role" data-testid="header-role">
-          {t(`roles.${memberState.member.roleIdentifier}`)}
+          {t(`roles.${person.role}`)}
         </span>
         {can(['profile.read-member-profile']) ? (
           <Link to="/dashboard/profile/details" className="shell-header__profile" data-testid="profile-link">

@@ -1,9 +1,17 @@
-import { type MemberState, permissionsOf, type Role } from '@dash/shared-core';
+import { accessOfMember, type MemberState, permissionsOf, type Role, type SignedInAccess } from '@dash/shared-core';
 import type { NavItem } from '@dash/shared-ui';
 import { describe, expect, it } from 'vitest';
 import { activeTrail, isActive, visibleItems } from './navigation';
 
 function state(
+  role: Role,
+  flags: Partial<MemberState['featureFlags']> = {},
+  calendar: string | null = null,
+): SignedInAccess {
+  return accessOfMember(memberState(role, flags, calendar));
+}
+
+function memberState(
   role: Role,
   flags: Partial<MemberState['featureFlags']> = {},
   calendar: string | null = null,

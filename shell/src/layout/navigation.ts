@@ -1,10 +1,10 @@
-import { hasAnyPermission, type MemberState } from '@dash/shared-core';
+import { hasAnyPermission, type SignedInAccess } from '@dash/shared-core';
 import type { ActiveMatch, NavItem } from '@dash/shared-ui';
 
-export const SECTIONS = ['start', 'apps', 'company'] as const;
+export const SECTIONS = ['start', 'apps', 'company', 'licensee'] as const;
 
 /** Spec section 2: an entry shows with any one of its permissions and its flag on; a group only with a visible child. */
-export function visibleItems(items: NavItem[], state: MemberState | null): NavItem[] {
+export function visibleItems(items: NavItem[], state: SignedInAccess | null): NavItem[] {
   if (!state) return [];
   const result: NavItem[] = [];
   for (const item of [...items].sort((a, b) => a.order - b.order)) {
@@ -13,9 +13,9 @@ export function visibleItems(items: NavItem[], state: MemberState | null): NavIt
     if (item.children) {
       const children = visibleItems(item.children, state);
       if (children.length === 0) continue;
-      if (!hasAnyPermission(state.member.permissions, item.permissions)) continue;
+      if (!hasAnyPermission(state.permissions, item.permissions)) continue;
       result.push({ ...item, children });
-    } else if (hasAnyPermission(state.member.permissions, item.permissions)) {
+    } else if (hasAnyPermission(state.permissions, item.permissions)) {
       result.push(item);
     }
   }

@@ -1,5 +1,5 @@
 import { areaOfPath } from '@dash/shared-core';
-import { Spinner, useMemberState } from '@dash/shared-ui';
+import { Spinner, useAccess } from '@dash/shared-ui';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -16,12 +16,12 @@ import { RemoteErrorPanel } from './RemoteErrorPanel';
 export function AreaFallback() {
   const { pathname } = useLocation();
   const { t } = useTranslation('common');
-  const memberState = useMemberState();
+  const access = useAccess();
   const area = areaOfPath(pathname);
   const entry = useAreaStore((state) => (area ? state.areas[area.name] : undefined));
   const ensure = useAreaStore((state) => state.ensure);
   const retry = useAreaStore((state) => state.retry);
-  const allowed = area ? canOpenArea(area, memberState) : false;
+  const allowed = area ? canOpenArea(area, access) : false;
 
   useEffect(() => {
     if (area && allowed) void ensure(area.name);

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { ApiError, api, i18n, type MemberState, type ProfileSetting } from '@dash/shared-core';
+import { ApiError, api, i18n, type LicenseeState, type MemberState, type ProfileSetting } from '@dash/shared-core';
 import { useSessionStore, useToastStore } from '@dash/shared-ui';
 import { initTestI18n } from '@dash/shared-ui/test/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -72,6 +72,15 @@ describe('reloadSession', () => {
     vi.unstubAllGlobals();
   });
 
+  function acmeState(): MemberState {
+    return {
+      clientIdentifier: 'acme',
+      member: { permissions: [] },
+      featureFlags: {},
+      externalCalendarHref: null,
+    } as unknown as MemberState;
+  }
+
   function settingsIn(languageCode: string) {
     return { languageCode, frontendStyle: { theme: null } } as unknown as ProfileSetting;
   }
@@ -79,7 +88,7 @@ describe('reloadSession', () => {
   it('applies the language of the profile settings', async () => {
     await i18n.changeLanguage('de_DE');
     vi.spyOn(api, 'call').mockImplementation(async (name) =>
-      name === 'memberState' ? ({ clientIdentifier: 'acme' } as MemberState) : settingsIn('en_GB'),
+      name === 'memberState' ? acmeState() : settingsIn('en_GB'),
     );
     await reloadSession();
     expect(i18n.language).toBe('en_GB');
@@ -90,7 +99,7 @@ describe('reloadSession', () => {
     let answerSettings: (settings: ProfileSetting) => void = () => undefined;
     vi.spyOn(api, 'call').mockImplementation((name) =>
       name === 'memberState'
-        ? Promise.resolve({ clientIdentifier: 'acme' } as MemberState)
+        ? Promise.resolve(acmeState())
         : new Promise((resolve) => {
             answerSettings = resolve;
           }),
@@ -101,5 +110,44 @@ describe('reloadSession', () => {
     answerSettings(settingsIn('en_GB'));
     await reload;
     expect(i18n.language).toBe('de_DE');
+  });
+});
+
+describe('a licensee staff session', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    useSessionStore.getState().signedOut();
+  });
+
+  it('loads the licensee state, not the member state, and keeps it alive with that call', async () => {
+    const calls: string[] = [];
+    vi.spyOn(api, 'call').mockImplementation(async (name) => {
+      calls.push(name);
+      return {
+        staff: { firstName: 'Lena', lastName: 'Lizenz', roleIdentifier: 'licensee-admin', permissions: [] },
+        licensee: { identifier: 'dashboard', name: 'Dashboard' },
+      } as unknown as LicenseeState;
+    });
+    expect(await reloadSession('licensee')).toBeNull();
+    expect(calls).toEqual(['licenseeState']);
+    const state = useSessionStore.getState();
+    expect(state.status).toBe('authenticated');
+    expect(state.licenseeState?.licensee.name).toBe('Dashboard');
+    expect(state.access?.audience).toBe('licensee');
+  });
+
+  it('without a known kind (no boot data), asks for the licensee state when the member state answers 401', async () => {
+    const calls: string[] = [];
+    vi.spyOn(api, 'call').mockImplementation(async (name) => {
+      calls.push(name);
+      if (name === 'memberState') throw new ApiError(401, 'Auth.Unauthorized', 'memberState');
+      return {
+        staff: { firstName: 'Lena', lastName: 'Lizenz', roleIdentifier: 'licensee-admin', permissions: [] },
+        licensee: { identifier: 'dashboard', name: 'Dashboard' },
+      } as unknown as LicenseeState;
+    });
+    await reloadSession();
+    expect(calls).toEqual(['memberState', 'licenseeState']);
+    expect(useSessionStore.getState().access?.audience).toBe('licensee');
   });
 });

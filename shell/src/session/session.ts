@@ -1,4 +1,13 @@
-import { ApiError, api, changeLanguage, i18n, isLanguage, type MemberState } from '@dash/shared-core';
+import {
+  ApiError,
+  type Audience,
+  api,
+  changeLanguage,
+  i18n,
+  isLanguage,
+  type MemberState,
+  signInPageOf,
+} from '@dash/shared-core';
 import { showToast, useSessionStore } from '@dash/shared-ui';
 import { loadAreasFor } from '../federation/areaStore';
 
@@ -6,9 +15,19 @@ import { loadAreasFor } from '../federation/areaStore';
 export const HEARTBEAT_INTERVAL_MS = 2 * 60 * 1000;
 export const HEARTBEAT_TIMEOUT_MS = 5 * 60 * 1000;
 
-/** Member state, then profile settings (language and theme). Answers null when nobody is signed in. */
-export async function reloadSession(): Promise<MemberState | null> {
+/**
+ * The state of the session again: for a member the member state, then profile settings (language and theme); for
+ * licensee staff the licensee state. `audience` names the kind (after a sign-in, or from the boot data); without it
+ * the kind signed in now, else a member. Answers the member state, or null when nobody (or licensee staff) is signed
+ * in.
+ */
+export async function reloadSession(audience?: Audience): Promise<MemberState | null> {
   const store = useSessionStore.getState();
+  const kind = audience ?? store.access?.audience ?? 'member';
+  if (kind === 'licensee') {
+    await reloadLicenseeSession();
+    return null;
+  }
   // A reload runs after saves (company details, profile): the member may pick another language meanwhile, and the
   // settings read here can predate that choice's save. The language chosen during the reload wins.
   const languageBefore = i18n.language;
@@ -17,6 +36,9 @@ export async function reloadSession(): Promise<MemberState | null> {
     memberState = await api.call('memberState', undefined, { silent: true });
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
+      // Without boot data (development server) the kind of a session is not known: a licensee session answers 401
+      // here and is asked for as such.
+      if (audience === undefined && !store.access) return reloadSession('licensee');
       store.signedOut();
       return null;
     }
@@ -25,7 +47,7 @@ export async function reloadSession(): Promise<MemberState | null> {
   store.signedIn(memberState);
   // The areas' register entries do not depend on the settings: both load at once (one round trip less
   // before the start page).
-  const areas = loadAreasFor(memberState);
+  const areas = loadAreasFor(useSessionStore.getState().access);
   try {
     const settings = await api.call('profileReadSetting', undefined, { silent: true });
     if (i18n.language === languageBefore) {
@@ -39,17 +61,40 @@ export async function reloadSession(): Promise<MemberState | null> {
   return memberState;
 }
 
+/** Licensee staff: their state (no profile settings: the device's language and the system theme apply). */
+async function reloadLicenseeSession(): Promise<void> {
+  const store = useSessionStore.getState();
+  try {
+    const licenseeState = await api.call('licenseeState', undefined, { silent: true });
+    store.licenseeSignedIn(licenseeState);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      store.signedOut();
+      return;
+    }
+    throw error;
+  }
+  await loadAreasFor(useSessionStore.getState().access);
+}
+
 /**
  * Ends the session on the server, then shows the sign-in page with the company ID appended (spec section 7) when it
- * is remembered: a member who chose not to have it remembered does not find it filled in there.
+ * is remembered: a member who chose not to have it remembered does not find it filled in there. Licensee staff go
+ * to their own sign-in page.
  * A logout carries no return address: on a shared device the next person must not land on the previous one's page.
  * So the session store is not told: a signed-in page that renders signed out sends itself to the sign-in page with
  * a returnUrl (RequireSession). The page is replaced by the sign-in page instead, a fresh load in which nothing of
  * the previous member stays in memory (server-data cache, areas' stores), and not pushed onto the history.
  */
 export async function logout(): Promise<void> {
-  const clientIdentifier = useSessionStore.getState().rememberedCompany();
-  const loginPage = clientIdentifier ? `/auth/login/${encodeURIComponent(clientIdentifier)}` : '/auth/login';
+  const store = useSessionStore.getState();
+  const clientIdentifier = store.rememberedCompany();
+  const loginPage =
+    store.access?.audience === 'licensee'
+      ? signInPageOf('licensee')
+      : clientIdentifier
+        ? `/auth/login/${encodeURIComponent(clientIdentifier)}`
+        : '/auth/login';
   try {
     await api.call('logout', undefined, { silent: true });
   } finally {
@@ -64,7 +109,9 @@ export function startHeartbeat(onSignedOut: () => void): void {
   heartbeat = setInterval(async () => {
     if (useSessionStore.getState().status !== 'authenticated') return;
     try {
-      await api.call('heartbeat', undefined, { silent: true, signal: AbortSignal.timeout(HEARTBEAT_TIMEOUT_MS) });
+      // Licensee staff keep their session alive with their own state call: a member call would answer 401.
+      const call = useSessionStore.getState().access?.audience === 'licensee' ? 'licenseeState' : 'heartbeat';
+      await api.call(call, undefined, { silent: true, signal: AbortSignal.timeout(HEARTBEAT_TIMEOUT_MS) });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         // The session ended while the page stood still: say so, or the sign-in page appears without a reason.

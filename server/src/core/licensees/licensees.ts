@@ -82,6 +82,7 @@ export function remoteList(config: Pick<ServerConfig, 'remoteUrlOverrides'>): Re
     scope: area.scope,
     manifestUrl: config.remoteUrlOverrides[remoteUrlVariable(area.name)] ?? `/remotes/${area.name}/mf-manifest.json`,
     public: area.public,
+    audience: area.audience,
     featureFlag: area.featureFlag,
     permissions: area.permissions,
   }));

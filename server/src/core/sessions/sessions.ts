@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { FeatureFlags, Role } from '@dash/shared-core';
-import { permissionsOf } from '@dash/shared-core';
+import type { FeatureFlags, LicenseePermission, LicenseeRole, Role } from '@dash/shared-core';
+import { LICENSEE_TOKEN_PREFIX, permissionsOf, permissionsOfLicenseeRole } from '@dash/shared-core';
 import type { Database, Queryable } from '../db/database';
 
 /**
@@ -57,9 +57,12 @@ interface SessionRow {
   refresh: boolean;
 }
 
-/** The session of a cookie's token, or null when missing, expired, or the member is archived or inactive. */
+/**
+ * The session of a cookie's token, or null when missing, expired, the member is archived or inactive, or the client
+ * is deactivated. A licensee staff token is never looked for here.
+ */
 export async function loadSessionOfToken(db: Database, token: string | undefined): Promise<SessionContext | null> {
-  if (!token || token.length > 100) return null;
+  if (!token || token.length > 100 || token.startsWith(LICENSEE_TOKEN_PREFIX)) return null;
   const tokenHash = hashToken(token);
   const rows = await db.query<SessionRow>(
     `SELECT s.token_hash, s.member_uuid, s.client_uuid, m.role, s.support_adviser, s.support_reason,
@@ -73,7 +76,8 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
        JOIN client c ON c.uuid = s.client_uuid
        JOIN licensee l ON l.uuid = c.licensee_uuid
        LEFT JOIN data_version v ON v.scope = 'company' AND v.key = c.uuid
-      WHERE s.token_hash = $1 AND s.expires_at > now() AND m.archived_at IS NULL AND m.status = 'active'`,
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND m.archived_at IS NULL AND m.status = 'active'
+        AND c.deactivated_at IS NULL`,
     [tokenHash],
   );
   const row = rows[0];
@@ -126,7 +130,99 @@ export async function createSession(
   );
 }
 
+/** Ends the session of the token, whichever kind it is (a member's or a licensee staff member's). */
 export async function deleteSession(db: Queryable, token: string | undefined): Promise<void> {
   if (!token) return;
-  await db.query('DELETE FROM session WHERE token_hash = $1', [hashToken(token)]);
+  if (token.startsWith(LICENSEE_TOKEN_PREFIX)) {
+    await db.query('DELETE FROM licensee_session WHERE token_hash = $1', [hashToken(token)]);
+  } else {
+    await db.query('DELETE FROM session WHERE token_hash = $1', [hashToken(token)]);
+  }
+}
+
+/**
+ * A licensee staff member's session (table `licensee_session`): the licensee console's calls take this, never a
+ * member's SessionContext, so every query of the console is scoped by `licenseeUuid`.
+ */
+export interface LicenseeSessionContext {
+  tokenHash: string;
+  staffUuid: string;
+  licenseeUuid: string;
+  role: LicenseeRole;
+  permissions: LicenseePermission[];
+  staff: { username: string; firstName: string; lastName: string; email: string | null; language: 'de_DE' | 'en_GB' };
+  licensee: { identifier: string; name: string };
+}
+
+interface LicenseeSessionRow {
+  staff_uuid: string;
+  licensee_uuid: string;
+  role: LicenseeRole;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  language: 'de_DE' | 'en_GB';
+  licensee_identifier: string;
+  licensee_name: string;
+  refresh: boolean;
+}
+
+/** The licensee session of a cookie's token, or null when missing, expired, or the staff member is inactive. */
+export async function loadLicenseeSessionOfToken(
+  db: Database,
+  token: string | undefined,
+): Promise<LicenseeSessionContext | null> {
+  if (!token || token.length > 100 || !token.startsWith(LICENSEE_TOKEN_PREFIX)) return null;
+  const tokenHash = hashToken(token);
+  const rows = await db.query<LicenseeSessionRow>(
+    `SELECT s.staff_uuid, s.licensee_uuid, st.role, st.username, st.first_name, st.last_name, st.email, st.language,
+            l.identifier AS licensee_identifier, l.name AS licensee_name,
+            s.last_seen_at < now() - interval '1 minute' AS refresh
+       FROM licensee_session s
+       JOIN licensee_staff st ON st.uuid = s.staff_uuid AND st.licensee_uuid = s.licensee_uuid
+       JOIN licensee l ON l.uuid = s.licensee_uuid
+      WHERE s.token_hash = $1 AND s.expires_at > now() AND st.status = 'active'`,
+    [tokenHash],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  if (row.refresh) {
+    await db.query(
+      `UPDATE licensee_session SET last_seen_at = now(),
+              expires_at = GREATEST(expires_at, now() + make_interval(hours => $2))
+        WHERE token_hash = $1`,
+      [tokenHash, SESSION_IDLE_HOURS],
+    );
+  }
+  return {
+    tokenHash,
+    staffUuid: row.staff_uuid,
+    licenseeUuid: row.licensee_uuid,
+    role: row.role,
+    permissions: permissionsOfLicenseeRole(row.role),
+    staff: {
+      username: row.username,
+      firstName: row.first_name,
+      lastName: row.last_name,
+      email: row.email,
+      language: row.language,
+    },
+    licensee: { identifier: row.licensee_identifier, name: row.licensee_name },
+  };
+}
+
+/** `token` must come from newLicenseeToken (http/cookies.ts): its prefix tells the session's kind. */
+export async function createLicenseeSession(
+  tx: Queryable,
+  staffUuid: string,
+  licenseeUuid: string,
+  token: string,
+): Promise<void> {
+  if (!token.startsWith(LICENSEE_TOKEN_PREFIX)) throw new Error('not a licensee session token');
+  await tx.query(
+    `INSERT INTO licensee_session (token_hash, staff_uuid, licensee_uuid, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+    [hashToken(token), staffUuid, licenseeUuid, SESSION_IDLE_HOURS],
+  );
 }

@@ -10,11 +10,8 @@ import { ApiHttpError } from '../../http/errors';
 import { hostNameOf } from '../../http/hostName';
 import { registerEndpoint } from '../../http/route';
 import { auditSupportCall } from '../../http/supportAudit';
+import { clearFailedLogins, isLockedOut, recordFailedLogin } from './loginAttempts';
 import { verifyPassword } from './passwords';
-
-/** Failed sign-ins in a row before an account is locked, and for how long (answer: 429 Login.TooManyAttempts). */
-export const MAX_FAILED_LOGINS = 5;
-export const LOCK_MINUTES = 15;
 
 interface LoginRow {
   uuid: string;
@@ -22,29 +19,7 @@ interface LoginRow {
   password_hash: string | null;
   status: string;
   archived_at: string | null;
-}
-
-/** True while this company ID and username are locked out after too many failures. */
-async function isLockedOut(db: Database, clientIdentifier: string, username: string): Promise<boolean> {
-  const rows = await db.query(
-    'SELECT 1 FROM login_attempt WHERE client_identifier = $1 AND username = $2 AND locked_until > now()',
-    [clientIdentifier, username],
-  );
-  return rows.length > 0;
-}
-
-async function recordFailedLogin(db: Database, clientIdentifier: string, username: string): Promise<void> {
-  await db.query(
-    `INSERT INTO login_attempt (client_identifier, username, failed_count) VALUES ($1, $2, 1)
-     ON CONFLICT (client_identifier, username) DO UPDATE SET
-       failed_count = CASE WHEN login_attempt.failed_count + 1 >= $3 THEN 0 ELSE login_attempt.failed_count + 1 END,
-       locked_until = CASE WHEN login_attempt.failed_count + 1 >= $3 THEN now() + make_interval(mins => $4)
-                           ELSE login_attempt.locked_until END,
-       updated_at = now()`,
-    [clientIdentifier, username, MAX_FAILED_LOGINS, LOCK_MINUTES],
-  );
-  // Attempts for made-up names must not pile up for ever.
-  await db.query("DELETE FROM login_attempt WHERE updated_at < now() - interval '1 day'");
+  client_deactivated: boolean;
 }
 
 export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
@@ -59,7 +34,8 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       throw new ApiHttpError(429, 'Login.TooManyAttempts');
     }
     const rows = await db.query<LoginRow>(
-      `SELECT m.uuid, m.client_uuid, m.password_hash, m.status, m.archived_at
+      `SELECT m.uuid, m.client_uuid, m.password_hash, m.status, m.archived_at,
+              c.deactivated_at IS NOT NULL AS client_deactivated
          FROM member m JOIN client c ON c.uuid = m.client_uuid
         WHERE c.identifier = $1 AND m.username = $2 AND c.licensee_uuid = $3`,
       [body.clientIdentifier, body.username, licensee?.uuid ?? null],
@@ -72,6 +48,8 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     }
     // Only after the password matched, so that the answer does not reveal the account's state to strangers.
     if (member.archived_at || member.status !== 'active') throw new ApiHttpError(403, 'Login.Deactivated');
+    // The licensee has deactivated the whole company (licensee console): nothing is deleted, sign-in waits.
+    if (member.client_deactivated) throw new ApiHttpError(403, 'Login.ClientDeactivated');
 
     const token = newToken();
     await db.transaction(async (tx) => {
@@ -79,10 +57,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       await deleteSession(tx, request.cookies[SESSION_COOKIE]);
       await createSession(tx, member.uuid, member.client_uuid, token);
       await tx.query('UPDATE member SET last_login_at = now() WHERE uuid = $1', [member.uuid]);
-      await tx.query('DELETE FROM login_attempt WHERE client_identifier = $1 AND username = $2', [
-        body.clientIdentifier,
-        body.username,
-      ]);
+      await clearFailedLogins(tx, body.clientIdentifier, body.username);
     });
     setSessionCookie(request, reply, token);
     setXsrfCookie(request, reply);

@@ -1,32 +1,25 @@
-import { ApiError, clientIdentifier as clientIdentifierRule, START_PAGE, translateError } from '@dash/shared-core';
+import { clientIdentifier as clientIdentifierRule, START_PAGE } from '@dash/shared-core';
 import {
   FormError,
   Link,
   Navigate,
   TextField,
   useForm,
+  useHomePage,
   useNavigate,
   useParams,
   useSearchParams,
   useSessionStore,
 } from '@dash/shared-ui';
-import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../api/login';
+import { loginErrorText } from '../loginErrorText';
 import './login.css';
 
 /** Only paths inside the dashboard are followed after sign-in (no open redirect). */
 function safeReturnUrl(value: string | null): string {
   return value && /^\/dashboard(\/|$|\?)/.test(value) ? value : START_PAGE;
-}
-
-/** The sign-in page's own texts for 401 and 403 (spec section 8), else the usual message for the answer. */
-function loginErrorText(t: TFunction, caught: unknown): string {
-  if (caught instanceof ApiError && (caught.status === 401 || caught.status === 403))
-    return t(`common:errors.login.${caught.status}`);
-  if (caught instanceof ApiError) return translateError(t, caught.status, caught.code);
-  return t('common:errors.http.0');
 }
 
 export default function LoginPage() {
@@ -35,6 +28,9 @@ export default function LoginPage() {
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const status = useSessionStore((state) => state.status);
+  // Licensee staff signed in already go to their own home (the members' pages are not theirs).
+  const licenseeSignedIn = useSessionStore((state) => state.access?.audience === 'licensee');
+  const home = useHomePage();
   const reload = useSessionStore((state) => state.reload);
   const rememberCompany = useSessionStore((state) => state.rememberCompany);
   const rememberedCompany = useSessionStore((state) => state.rememberedCompany);
@@ -62,15 +58,15 @@ export default function LoginPage() {
         throw caught;
       }
       rememberCompany(remember ? values.clientIdentifier.trim().toLowerCase() : null);
-      await reload();
+      await reload('member');
       navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true });
     },
-    errorText: (caught) => loginErrorText(t, caught),
+    errorText: (caught) => loginErrorText(t, caught, 'member'),
   });
   const { clientIdentifier } = form.values;
 
   if (status === 'authenticated' && !form.busy)
-    return <Navigate to={safeReturnUrl(searchParams.get('returnUrl'))} replace />;
+    return <Navigate to={licenseeSignedIn ? home : safeReturnUrl(searchParams.get('returnUrl'))} replace />;
 
   return (
     <div className="auth-login">

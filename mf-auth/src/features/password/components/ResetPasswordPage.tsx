@@ -17,7 +17,7 @@ export default function ResetPasswordPage() {
     fields: { password: passwordRules.newPassword, passwordConfirmation: passwordRules.repeat },
     send: async ({ password, passwordConfirmation }) => {
       await resetPassword({ token, password, passwordConfirmation });
-      await reload();
+      await reload('member');
       navigate(START_PAGE, { replace: true });
     },
     errorText: (caught) => inlineErrorText(t, caught),

@@ -20,7 +20,7 @@ export default function SupportLoginPage() {
     started.current = true;
     supportLogin(token)
       .then(async () => {
-        await reload();
+        await reload('member');
         navigate(START_PAGE, { replace: true });
       })
       .catch((caught: unknown) => setError(inlineErrorText(t, caught)));

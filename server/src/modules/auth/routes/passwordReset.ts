@@ -69,16 +69,20 @@ export function registerPasswordResetRoutes(
       expired: boolean;
       used: boolean;
       active: boolean;
+      client_deactivated: boolean;
     }>(
       `SELECT t.member_uuid, m.client_uuid, m.password_hash, t.expires_at <= now() AS expired,
-              t.used_at IS NOT NULL AS used, (m.archived_at IS NULL AND m.status = 'active') AS active
-         FROM password_reset_token t JOIN member m ON m.uuid = t.member_uuid
+              t.used_at IS NOT NULL AS used, (m.archived_at IS NULL AND m.status = 'active') AS active,
+              c.deactivated_at IS NOT NULL AS client_deactivated
+         FROM password_reset_token t JOIN member m ON m.uuid = t.member_uuid JOIN client c ON c.uuid = m.client_uuid
         WHERE t.token_hash = $1`,
       [hashResetToken(body.token)],
     );
     if (!row || row.used) throw new ApiHttpError(400, 'PasswordResetToken.NotFound');
     if (row.expired) throw new ApiHttpError(400, 'PasswordResetToken.TooOld');
     if (!row.active) throw new ApiHttpError(403, 'Login.Deactivated');
+    // Setting the password signs in: not while the licensee has deactivated the company (the link stays unused).
+    if (row.client_deactivated) throw new ApiHttpError(403, 'Login.ClientDeactivated');
     if (await isRecentPassword(db, row.member_uuid, row.password_hash, body.password)) {
       throw new ApiHttpError(400, 'Password.AlreadyUsed');
     }

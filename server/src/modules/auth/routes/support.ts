@@ -20,12 +20,13 @@ export function registerSupportRoutes(app: FastifyInstance, db: Database, config
     const payload = verifySupportToken(secret, body.token);
     if (!payload) throw new ApiHttpError(400, 'SupportLogin.InvalidToken');
     if (payload.exp * 1000 <= Date.now()) throw new ApiHttpError(400, 'SupportLogin.TokenTooOld');
-    const [client] = await db.query<{ uuid: string; support_login_allowed: boolean }>(
-      'SELECT uuid, support_login_allowed FROM client WHERE identifier = $1',
+    const [client] = await db.query<{ uuid: string; support_login_allowed: boolean; deactivated: boolean }>(
+      'SELECT uuid, support_login_allowed, deactivated_at IS NOT NULL AS deactivated FROM client WHERE identifier = $1',
       [payload.client],
     );
     if (!client) throw new ApiHttpError(400, 'SupportLogin.InvalidToken');
     if (!client.support_login_allowed) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
+    if (client.deactivated) throw new ApiHttpError(403, 'Login.ClientDeactivated');
     // A session needs a member row: the client's first super-admin (else admin) carries it, while the session's
     // role is `user` (admin rights; see sessions.ts) and names the adviser. Own-account calls are refused.
     const [member] = await db.query<{ uuid: string }>(

@@ -1,0 +1,45 @@
+import type { AreaRegistration } from '@dash/shared-ui';
+import { LICENSEE_CONSOLE_ROUTES } from './routes';
+
+/** The licensee console: loaded only for licensee staff (areas.json: audience `licensee`). */
+export default function register(): AreaRegistration {
+  return {
+    area: 'mf-licensee',
+    namespace: 'licensee',
+    // One chunk per language: only the one shown is downloaded.
+    loadTranslations: async (language) =>
+      (language === 'en_GB' ? await import('./i18n/en_GB.json') : await import('./i18n/de_DE.json')).default,
+    routes: [
+      {
+        path: LICENSEE_CONSOLE_ROUTES.clients,
+        load: () => import('./features/clients/components/ClientListPage'),
+        permissions: ['licensee.client-list'],
+      },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.newClient,
+        load: () => import('./features/clients/components/CreateClientPage'),
+        permissions: ['licensee.client-create'],
+        title: 'licensee:create.title',
+        breadcrumbParent: 'licensee-clients',
+      },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.clientDetails,
+        load: () => import('./features/clients/components/ClientDetailsPage'),
+        permissions: ['licensee.client-details'],
+        title: 'licensee:details.title',
+        breadcrumbParent: 'licensee-clients',
+      },
+    ],
+    navigation: [
+      {
+        id: 'licensee-clients',
+        section: 'licensee',
+        label: 'common:nav.clients',
+        to: LICENSEE_CONSOLE_ROUTES.clients,
+        permissions: ['licensee.client-list'],
+        match: { type: 'prefix' },
+        order: 10,
+      },
+    ],
+  };
+}

@@ -1,0 +1,10 @@
+/** Paths of the licensee console (licensee staff only). */
+export const LICENSEE_CONSOLE_ROUTES = {
+  clients: '/dashboard/licensee/clients',
+  newClient: '/dashboard/licensee/clients/new',
+  clientDetails: '/dashboard/licensee/clients/details/:uuid',
+} as const;
+
+export function clientDetailsPath(uuid: string): string {
+  return LICENSEE_CONSOLE_ROUTES.clientDetails.replace(':uuid', encodeURIComponent(uuid));
+}

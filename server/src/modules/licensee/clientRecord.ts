@@ -1,0 +1,87 @@
+import { clientIdentifier, httpUrl, IDENTIFIER_MAX_LENGTH } from '@dash/shared-core';
+import type { LicenseeClientDetails, LicenseeClientFields } from '@dash/shared-core/contract';
+import { validatePostalCode } from '@dash/shared-core/postal';
+import type { Queryable } from '../../core/db/database';
+import { iso } from '../../core/db/rows';
+import { ApiHttpError } from '../../http/errors';
+
+/** The columns of a client that the console shows, for `clientOfLicensee`. */
+interface ClientRow {
+  uuid: string;
+  identifier: string;
+  name: string;
+  street: string | null;
+  additional: string | null;
+  postal_code: string | null;
+  city: string | null;
+  country: string;
+  homepage: string | null;
+  max_members: number | null;
+  feature_elearnings: boolean;
+  feature_risk_assessments: boolean;
+  feature_templates: boolean;
+  feature_calendar: boolean;
+  deactivated_at: unknown;
+  created_at: unknown;
+  member_count: number;
+}
+
+/**
+ * One of the licensee's clients, or 404 Client.NotFound: a uuid of another licensee's client answers exactly as a
+ * uuid that does not exist. `lock` holds the row for a change in the caller's transaction.
+ */
+export async function clientOfLicensee(
+  db: Queryable,
+  licenseeUuid: string,
+  clientUuid: string,
+  lock = false,
+): Promise<LicenseeClientDetails> {
+  const rows = await db.query<ClientRow>(
+    `SELECT c.uuid, c.identifier, c.name, c.street, c.additional, c.postal_code, c.city, c.country, c.homepage,
+            c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
+            c.deactivated_at, c.created_at,
+            (SELECT count(*)::int FROM member m WHERE m.client_uuid = c.uuid AND m.archived_at IS NULL) AS member_count
+       FROM client c
+      WHERE c.uuid = $1 AND c.licensee_uuid = $2${lock ? ' FOR NO KEY UPDATE OF c' : ''}`,
+    [clientUuid, licenseeUuid],
+  );
+  const row = rows[0];
+  if (!row) throw new ApiHttpError(404, 'Client.NotFound');
+  return {
+    uuid: row.uuid,
+    clientIdentifier: row.identifier,
+    name: row.name,
+    street: row.street,
+    additional: row.additional,
+    postalCode: row.postal_code,
+    city: row.city,
+    country: row.country,
+    homepage: row.homepage,
+    maxMembers: row.max_members,
+    featureFlags: {
+      elearnings: row.feature_elearnings,
+      riskAssessments: row.feature_risk_assessments,
+      templates: row.feature_templates,
+      calendar: row.feature_calendar,
+    },
+    active: row.deactivated_at === null,
+    deactivatedAt: iso(row.deactivated_at),
+    memberCount: row.member_count,
+    createdAt: iso(row.created_at) ?? '',
+  };
+}
+
+/** The company ID rule of the spec (clientIdentifier, at most 36 characters): 400 Client.Invalid otherwise. */
+export function assertValidClientIdentifier(value: string): void {
+  if (value.length < 3 || value.length > IDENTIFIER_MAX_LENGTH || clientIdentifier(value) !== null) {
+    throw new ApiHttpError(400, 'Client.Invalid');
+  }
+}
+
+/** The master data rules of the company settings: postal code of the country, homepage as a web address. */
+export function assertValidClientFields(fields: LicenseeClientFields): void {
+  if (fields.postalCode && !validatePostalCode(fields.country, fields.postalCode).valid) {
+    throw new ApiHttpError(400, 'Client.InvalidPostalCode');
+  }
+  if (fields.homepage && httpUrl(fields.homepage) !== null) throw new ApiHttpError(400, 'Client.Invalid');
+}

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../config';
+import type { Database } from '../../core/db/database';
+import { registerClientChangeRoutes } from './routes/clientChanges';
+import { registerClientReadRoutes } from './routes/clients';
+import { registerLicenseeSignInRoutes } from './routes/signIn';
+
+/**
+ * The licensee console (mf-licensee): licensee staff sign in, see and change their licensee's clients. Every call
+ * but the sign-in has access `licensee` (a licensee staff session; a member's session is refused) and every query is
+ * scoped by the session's licensee: another licensee's client answers exactly as one that does not exist.
+ */
+export function registerLicenseeRoutes(app: FastifyInstance, db: Database, config: ServerConfig): void {
+  registerLicenseeSignInRoutes(app, db);
+  registerClientReadRoutes(app, db);
+  registerClientChangeRoutes(app, db, config);
+}

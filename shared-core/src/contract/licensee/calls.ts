@@ -1,0 +1,23 @@
+import type { RouteTable } from '../routeTable';
+
+/**
+ * Method and path of the licensee console's calls (mf-licensee, licensee staff only); `schemas.ts` beside it adds
+ * their schemas. Sign-out is the platform's `logout`, which ends either kind of session.
+ */
+export const LICENSEE_ROUTES = {
+  licenseeLogin: { method: 'POST', path: '/api/licensee/login' },
+  licenseeState: { method: 'GET', path: '/api/licensee/state' },
+  licenseeClientList: { method: 'POST', path: '/api/licensee/client/list', reads: true },
+  licenseeClientDetails: { method: 'POST', path: '/api/licensee/client/details', reads: true },
+  licenseeClientCreate: { method: 'POST', path: '/api/licensee/client/create' },
+  licenseeClientUpdate: { method: 'POST', path: '/api/licensee/client/update' },
+  licenseeClientSetStatus: { method: 'POST', path: '/api/licensee/client/set-status' },
+} as const satisfies RouteTable;
+
+/** Sort keys of the console's client list (the server keeps an index per key). */
+export const LICENSEE_CLIENT_SORT_KEYS = ['name', 'clientIdentifier', 'createdAt'] as const;
+export type LicenseeClientSortKey = (typeof LICENSEE_CLIENT_SORT_KEYS)[number];
+export const LICENSEE_CLIENT_STATUS_FILTERS = ['all', 'active', 'inactive'] as const;
+export type LicenseeClientStatusFilter = (typeof LICENSEE_CLIENT_STATUS_FILTERS)[number];
+/** The largest member limit the console accepts. */
+export const MAX_MEMBER_LIMIT = 1_000_000;
