@@ -4,7 +4,7 @@ export type PageSize = (typeof PAGE_SIZES)[number];
 
 /**
  * At most this many rows in one bulk call, whether picked by uuid or matched by the list's filter ("all N matching
- * the filter"): the call runs in one transaction, so a larger filter is refused (409 Selection.TooLarge) and the table
+ * the filter"): the call runs in one transaction, so a larger filter is refused (409 Bulk.TooManyRows) and the table
  * asks for a narrower one instead of offering it.
  */
 export const BULK_MAX = 1000;

@@ -16,6 +16,6 @@ export async function lockMatchingRows<Row>(
 ): Promise<Row[]> {
   const limited = [...params, max + 1];
   const rows = await tx.query<Row>(`${select} LIMIT $${limited.length} ${lock}`, limited);
-  if (rows.length > max) throw new ApiHttpError(409, 'Selection.TooLarge');
+  if (rows.length > max) throw new ApiHttpError(409, 'Bulk.TooManyRows');
   return rows;
 }

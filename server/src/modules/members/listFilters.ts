@@ -69,7 +69,7 @@ const TARGET_SELECT =
 
 /**
  * Every member the member list shows for `filter`, locked for the transaction like `lockTargets` locks picked ones
- * (409 Selection.TooLarge past BULK_MAX).
+ * (409 Bulk.TooManyRows past BULK_MAX).
  */
 export function lockListedMembers(tx: Queryable, session: SessionContext, filter: MemberListFilter) {
   const params: unknown[] = [];

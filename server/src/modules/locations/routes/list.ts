@@ -146,7 +146,7 @@ async function lockPicked(tx: Queryable, session: SessionContext, picked: readon
   return found;
 }
 
-/** Every location the list shows for `filter`, locked (409 Selection.TooLarge past LOCATION_BULK_MAX). */
+/** Every location the list shows for `filter`, locked (409 Bulk.TooManyRows past LOCATION_BULK_MAX). */
 function lockListed(tx: Queryable, session: SessionContext, filter: LocationListFilter): Promise<LocationRow[]> {
   const params: unknown[] = [];
   const condition = locationListCondition(session, filter, params);
