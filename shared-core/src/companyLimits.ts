@@ -2,6 +2,7 @@
  * Fixed values of the locations and company settings that the contract (server) and the forms (browser) share.
  * Plain values, no zod: the browser imports them from the main entry.
  */
+import { BULK_MAX } from './tables';
 
 export const LOCATION_TYPES = ['headquarters', 'branch'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
@@ -28,8 +29,8 @@ export const ORG_UNIT_LIMITS = {
   responsibleMax: 100,
 } as const;
 
-/** At most this many uuids in one bulk call (delete, assign, remove). */
-export const LOCATION_BULK_MAX = 1000;
+/** At most this many uuids in one bulk call (delete, assign, remove), or locations matched by a delete's filter. */
+export const LOCATION_BULK_MAX = BULK_MAX;
 
 /** Limits of the company's master data. */
 export const CLIENT_DETAILS_LIMITS = {

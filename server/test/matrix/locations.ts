@@ -198,6 +198,10 @@ export const LOCATIONS_MATRIX: Record<string, MatrixEntry> = {
       { uuids: [] },
       { uuids: ['not-a-uuid'] },
       { uuids: Array.from({ length: 1001 }, () => crypto.randomUUID()) },
+      // Or the location list's filter, never both and never neither.
+      {},
+      { filter: { locationType: 'moon' } },
+      { uuids: [crypto.randomUUID()], filter: {} },
     ],
     forbiddenFor: NOT_LOCATION_ADMIN,
     otherClientUuid: {

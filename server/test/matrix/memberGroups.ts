@@ -81,6 +81,10 @@ export const MEMBER_GROUPS_MATRIX: Record<string, MatrixEntry> = {
       { uuids: [] },
       { uuids: ['not-a-uuid'] },
       { uuids: Array.from({ length: 1001 }, () => crypto.randomUUID()) },
+      // Or the group list's filter, never both and never neither.
+      {},
+      { filter: { type: 'pirates' } },
+      { uuids: [crypto.randomUUID()], filter: {} },
     ],
     forbiddenFor: NOT_ADMINS,
     otherClientUuid: {

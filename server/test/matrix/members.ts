@@ -245,10 +245,18 @@ export const MEMBERS_MATRIX: Record<string, MatrixEntry> = {
     // Archiving the target again is no error (a repeated bulk action).
     sample: (ids) => ({ uuids: [ids.acmeMatrixMember] }),
     validated: true,
-    malformed: () => [
+    malformed: (ids) => [
       { uuids: [] },
       { uuids: ['x'] },
       { uuids: Array.from({ length: 1001 }, () => crypto.randomUUID()) },
+      // Or the member list's filter ("all N matching"), never both and never neither.
+      {},
+      { filter: null },
+      { uuids: [ids.acmeMatrixMember], filter: {} },
+      { filter: { status: 'archived' } },
+      { filter: { orgUnitUuid: 'x' } },
+      { filter: { search: 'x'.repeat(101) } },
+      { filter: { sortBy: 'lastName' } },
     ],
     forbiddenFor: NOT_ADMINS,
     otherClientUuid: {
@@ -285,6 +293,8 @@ export const MEMBERS_MATRIX: Record<string, MatrixEntry> = {
           status: 404,
           code: 'Member.NotFound',
         },
+        // Every active member by the list's filter: the caller and the target among them; all or nothing.
+        { body: () => ({ filter: { status: 'active' } }), status: 400, code: 'Member.CannotChangeSelf' },
       ],
     },
   },
@@ -309,7 +319,14 @@ export const MEMBERS_MATRIX: Record<string, MatrixEntry> = {
     // The target, archived by the archive entry's valid call: restored (restoring it again is no error).
     sample: (ids) => ({ uuids: [ids.acmeMatrixMember] }),
     validated: true,
-    malformed: () => [{ uuids: [] }, { uuids: [42] }],
+    malformed: () => [
+      { uuids: [] },
+      { uuids: [42] },
+      // Or the archive list's filter, never both and never neither.
+      {},
+      { filter: { status: 'all' } },
+      { uuids: [crypto.randomUUID()], filter: {} },
+    ],
     forbiddenFor: NOT_ADMINS,
     otherClientUuid: {
       foreign: (ids) => ids.globexArchivedMember,
@@ -340,7 +357,15 @@ export const MEMBERS_MATRIX: Record<string, MatrixEntry> = {
     // The seeded archived member (deleting it again is no error).
     sample: (ids) => ({ uuids: [ids.acmeArchivedMember] }),
     validated: true,
-    malformed: () => [{ uuids: [] }, { uuids: 'all' }],
+    malformed: () => [
+      { uuids: [] },
+      { uuids: 'all' },
+      // Or the archive list's filter, never both and never neither.
+      {},
+      { filter: 'all' },
+      { filter: { search: ['a'] } },
+      { uuids: [crypto.randomUUID()], filter: {} },
+    ],
     forbiddenFor: NOT_ADMINS,
     otherClientUuid: {
       foreign: (ids) => ids.globexArchivedMember,

@@ -41,6 +41,18 @@ export function tableRequestSchema<Filter extends z.ZodObject, SortKey extends s
   });
 }
 
+/**
+ * What a bulk call acts on: rows picked by uuid, or every row the list call answers for `filter` (the list's own
+ * filter schema, so that "all N matching the filter" means exactly the list's rows, with its scope). One or the other:
+ * an empty body never means "everything", and `{filter: {}}` says it outright. At most `max` uuids; a filter matching
+ * more rows is refused by the server (409 Bulk.TooManyRows).
+ */
+export function bulkSelectionSchema<Filter extends z.ZodObject>(filter: Filter, max: number) {
+  return z.union([z.strictObject({ uuids: z.array(uuidSchema).min(1).max(max) }), z.strictObject({ filter })]);
+}
+/** A bulk call's selection as the browser sends it (`Filter`: the list call's filter). */
+export type BulkSelection<Filter> = { uuids: string[] } | { filter: Filter };
+
 export function tableResponseSchema<Item extends z.ZodType>(item: Item) {
   return z.object({ items: z.array(item), total: z.int().min(0) });
 }

@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'Dashboard.Exception',
   'Generic.InternalError',
   'Generic.PersistFailed',
+  // a bulk call's filter matches more rows than one call may change (BULK_MAX)
+  'Bulk.TooManyRows',
   // operations: GET /readyz while the database does not answer or migrations are missing (docs/operating.md)
   'Server.NotReady',
   // the database cannot be reached for the moment (503)

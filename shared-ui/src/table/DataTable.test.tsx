@@ -4,7 +4,7 @@ import { i18n } from '@dash/shared-core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../session/sessionStore';
 import { initTestI18n } from '../test/i18n';
 import { type BulkAction, type Column, DataTable, type RowAction } from './DataTable';
@@ -40,6 +40,9 @@ function Table(props: {
   onRetry?: () => void;
   /** No answer yet, or the call failed: the list knows no total. */
   totalUnknown?: boolean;
+  /** The list's total when it holds more than the page. */
+  total?: number;
+  loading?: boolean;
 }) {
   const table = useTableState(['name', 'size'] as const, 'name', ['search', 'quick']);
   const columns: Column<Row>[] = [
@@ -59,8 +62,8 @@ function Table(props: {
         caption="Files"
         columns={columns}
         rows={props.rows ?? ROWS}
-        total={props.totalUnknown ? undefined : (props.rows ?? ROWS).length}
-        loading={false}
+        total={props.totalUnknown ? undefined : (props.total ?? (props.rows ?? ROWS).length)}
+        loading={props.loading ?? false}
         table={table}
         rowKey={(row) => row.id}
         rowLabel={(row) => row.name}
@@ -219,5 +222,116 @@ describe('DataTable', () => {
     fireEvent.click(within(first).getByRole('button', { name: 'Open: Anna' }));
     expect(open).toHaveBeenCalledWith(ROWS[0]);
     expect(screen.getAllByRole('button', { name: /Rename/ })).toHaveLength(2);
+  });
+
+  describe('all rows matching the filter', () => {
+    beforeEach(() => signIn([]));
+    function bulk(onAllMatching = vi.fn(), onAction = vi.fn(), exported = vi.fn()): BulkAction<Row>[] {
+      return [
+        { id: 'archive', label: 'Archive', onAction, onAllMatching },
+        { id: 'export', label: 'Export', onAction: exported },
+      ];
+    }
+    const bar = () => screen.getByTestId('table-all-matching');
+    const selectPage = () => fireEvent.click(screen.getByRole('checkbox', { name: 'Select all rows on this page' }));
+
+    it('offers all N matching once the page is selected, acts on the filter, and goes back to only this page', () => {
+      const onAllMatching = vi.fn();
+      const onAction = vi.fn();
+      const exported = vi.fn();
+      renderTable({ total: 130, bulkActions: bulk(onAllMatching, onAction, exported) }, '/?f.search=an');
+      // A live region from the start, so that what appears in it is announced; empty until the page is selected.
+      expect(bar().getAttribute('aria-live')).toBe('polite');
+      expect(bar().textContent).toBe('');
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select row Ben' }));
+      expect(bar().textContent).toBe('');
+
+      selectPage();
+      expect(bar().textContent).toContain('All 3 entries on this page are selected.');
+      const offer = within(bar()).getByRole('button', { name: 'Select all 130 matching the filter' });
+      // Keyboard: a real button, and the focus stays on it when it turns into "only this page".
+      offer.focus();
+      fireEvent.click(offer);
+      expect(bar().textContent).toContain('All 130 entries matching the filter are selected.');
+      expect(document.activeElement).toBe(offer);
+      expect(offer.textContent).toBe('Select only this page');
+      expect(screen.getByTestId('table-selected').textContent).toBe('130 selected');
+      // The export needs the rows in the browser: off while the selection is the filter.
+      expect((screen.getByRole('button', { name: 'Export' }) as HTMLButtonElement).disabled).toBe(true);
+      fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+      expect(onAllMatching).toHaveBeenCalledWith(130);
+      expect(onAction).not.toHaveBeenCalled();
+
+      fireEvent.click(offer);
+      expect(screen.getByTestId('table-selected').textContent).toBe('3 selected');
+      expect(bar().textContent).toContain('All 3 entries on this page are selected.');
+      fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+      expect(exported).toHaveBeenCalledWith(ROWS);
+      fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+      expect(onAction).toHaveBeenCalledWith(ROWS);
+      expect(onAllMatching).toHaveBeenCalledTimes(1);
+    });
+
+    it('leaves "all matching" when a row is unticked or the filter changes', () => {
+      vi.useFakeTimers();
+      const onAllMatching = vi.fn();
+      renderTable({ total: 130, bulkActions: bulk(onAllMatching) });
+      selectPage();
+      // Without a filter the offer names all entries.
+      fireEvent.click(within(bar()).getByRole('button', { name: 'Select all 130 entries' }));
+      expect(bar().textContent).toContain('All 130 entries are selected.');
+      fireEvent.click(screen.getByRole('checkbox', { name: 'Select row Ben' }));
+      expect(screen.getByTestId('table-selected').textContent).toBe('2 selected');
+      expect(bar().textContent).toBe('');
+
+      selectPage();
+      fireEvent.click(within(bar()).getByRole('button', { name: 'Select all 130 entries' }));
+      fireEvent.change(screen.getByLabelText('Quick'), { target: { value: 'cl' } });
+      act(() => vi.advanceTimersByTime(300));
+      expect(screen.getByTestId('table-selected').textContent).toBe('0 selected');
+      expect(bar().textContent).toBe('');
+      fireEvent.click(screen.getByRole('button', { name: 'Archive' }));
+      expect(onAllMatching).not.toHaveBeenCalled();
+    });
+
+    it('offers nothing when the page is the whole list, while loading, or without an action for it', () => {
+      renderTable({ bulkActions: bulk() });
+      selectPage();
+      expect(bar().textContent).toBe('');
+      cleanup();
+      renderTable({ total: 130, loading: true, bulkActions: bulk() });
+      selectPage();
+      expect(bar().textContent).toBe('');
+      cleanup();
+      renderTable({ total: 130, bulkActions: [{ id: 'export', label: 'Export', onAction: vi.fn() }] });
+      selectPage();
+      expect(screen.queryByTestId('table-all-matching')).toBeNull();
+      expect(screen.queryByRole('button', { name: /Select all 130/ })).toBeNull();
+    });
+
+    it('asks for a narrower filter past the bulk maximum instead of offering it', () => {
+      renderTable({ total: 2400, bulkActions: bulk() }, '/?f.search=a');
+      selectPage();
+      expect(bar().textContent).toBe(
+        'All 3 entries on this page are selected. At most 1,000 entries at once: narrow the filter to cover all 2,400.',
+      );
+      expect(within(bar()).queryByRole('button')).toBeNull();
+    });
+
+    it('speaks German', async () => {
+      await act(() => i18n.changeLanguage('de_DE'));
+      try {
+        renderTable({ total: 130, bulkActions: bulk() }, '/?f.search=an');
+        fireEvent.click(screen.getByRole('checkbox', { name: 'Alle Zeilen dieser Seite auswählen' }));
+        expect(bar().textContent).toContain('Alle 3 Einträge dieser Seite sind ausgewählt.');
+        fireEvent.click(
+          within(bar()).getByRole('button', { name: 'Alle 130 Einträge auswählen, die dem Filter entsprechen' }),
+        );
+        expect(bar().textContent).toContain('Alle 130 Einträge, die dem Filter entsprechen, sind ausgewählt.');
+        expect(within(bar()).getByRole('button').textContent).toBe('Nur diese Seite auswählen');
+      } finally {
+        await act(() => i18n.changeLanguage('en_GB'));
+      }
+    });
   });
 });

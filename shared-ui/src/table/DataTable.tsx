@@ -1,5 +1,13 @@
 import './texts';
-import { type FeatureFlag, PAGE_SIZES, type PageSize, type Permission } from '@dash/shared-core';
+import {
+  BULK_MAX,
+  type FeatureFlag,
+  formatNumber,
+  type Language,
+  PAGE_SIZES,
+  type PageSize,
+  type Permission,
+} from '@dash/shared-core';
 import { useCan } from '@dash/shared-ui';
 import type { ReactNode } from 'react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -45,6 +53,12 @@ export interface RowAction<Row> extends ActionBase {
 export interface BulkAction<Row> extends ActionBase {
   /** Called with the selected rows of the current page. */
   onAction: (rows: Row[]) => void;
+  /**
+   * Acts on every row that matches the table's filter, on the server (the page sends the list call's filter, not
+   * uuids); `total` is the list's total the member saw. One such action makes a fully selected page offer "all N
+   * matching the filter"; while that is chosen, actions without it (they need the rows in the browser) are off.
+   */
+  onAllMatching?: (total: number) => void;
 }
 
 export interface DataTableProps<Row, SortKey extends string> {
@@ -73,8 +87,13 @@ export interface DataTableProps<Row, SortKey extends string> {
   bulkActions?: BulkAction<Row>[];
   /** Text naming a row for screen readers in the selection and action labels (default: the row key). */
   rowLabel?: (row: Row) => string;
-  /** Called whenever the selection changes (keys of the selected rows). */
-  onSelectionChange?: (keys: string[]) => void;
+  /**
+   * Called whenever the selection changes: keys of the selected rows of the page, and whether every row matching the
+   * filter is chosen.
+   */
+  onSelectionChange?: (keys: string[], allMatching: boolean) => void;
+  /** The most rows one bulk call acts on: a larger total is not offered as "all matching" (narrow the filter). */
+  allMatchingMax?: number;
 }
 
 const FALLBACK = '–';
@@ -177,25 +196,35 @@ export function DataTable<Row, SortKey extends string>({
   bulkActions = [],
   rowLabel,
   onSelectionChange,
+  allMatchingMax = BULK_MAX,
 }: DataTableProps<Row, SortKey>) {
   const { t } = useTranslation('common');
-  const { t: tu } = useTranslation('ui');
+  const { t: tu, i18n } = useTranslation('ui');
   const can = useCan();
   const { state } = table;
   const visibleRowActions = rowActions.filter((action) => can(action.permissions, action.featureFlag));
   const visibleBulkActions = bulkActions.filter((action) => can(action.permissions, action.featureFlag));
   const selecting = selectable || visibleBulkActions.length > 0;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  // "All N matching the filter" (the Gmail pattern): the selection is then the list's filter, not the page's keys.
+  const [allMatching, setAllMatching] = useState(false);
   const pageKeys = useMemo(() => (rows ?? []).map(rowKey), [rows, rowKey]);
-  // The selection belongs to the page shown: a new page, sort, filter or page size clears it.
+  // The selection belongs to the page and filter shown: a new page, sort, filter, page size or total clears it.
   const pageSignature = pageKeys.join('|');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature is the trigger
-  useEffect(() => setSelected(new Set()), [pageSignature]);
+  const filterSignature = JSON.stringify(state.filter);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signatures are the trigger
+  useEffect(() => {
+    setSelected(new Set());
+    setAllMatching(false);
+  }, [pageSignature, filterSignature, total]);
   const selectedRows = (rows ?? []).filter((row) => selected.has(rowKey(row)));
   const allSelected = pageKeys.length > 0 && selectedRows.length === pageKeys.length;
-  const changeSelection = (next: ReadonlySet<string>) => {
+  const actsOnAllMatching = visibleBulkActions.some((action) => action.onAllMatching);
+  const matchingAll = allMatching && actsOnAllMatching && allSelected && total !== undefined;
+  const changeSelection = (next: ReadonlySet<string>, nextAllMatching = false) => {
     setSelected(next);
-    onSelectionChange?.([...next]);
+    setAllMatching(nextAllMatching);
+    onSelectionChange?.([...next], nextAllMatching);
   };
   const toggleRow = (key: string) => {
     const next = new Set(selected);
@@ -204,6 +233,40 @@ export function DataTable<Row, SortKey extends string>({
     changeSelection(next);
   };
   const toggleAll = () => changeSelection(allSelected ? new Set() : new Set(pageKeys));
+  const formattedTotal = formatNumber(total ?? 0, i18n.language as Language);
+  const filtered = Object.values(state.filter).some(Boolean);
+  const allMatchingBar = (): {
+    text: string;
+    button?: { label: string; testId: string; onClick: () => void };
+  } | null => {
+    if (!actsOnAllMatching || total === undefined) return null;
+    if (matchingAll) {
+      return {
+        text: tu(filtered ? 'table.allMatchingSelected' : 'table.allEntriesSelected', { total: formattedTotal }),
+        button: {
+          label: tu('table.selectPageOnly'),
+          testId: 'select-page-only',
+          onClick: () => changeSelection(selected, false),
+        },
+      };
+    }
+    // Offered once the whole page is chosen and the list holds more; not while a new filter's answer is on its way.
+    if (!allSelected || total <= pageKeys.length || loading) return null;
+    const text = tu('table.pageSelected', { count: pageKeys.length });
+    if (total > allMatchingMax) {
+      const max = formatNumber(allMatchingMax, i18n.language as Language);
+      return { text: `${text} ${tu('table.allMatchingTooMany', { max, total: formattedTotal })}` };
+    }
+    return {
+      text,
+      button: {
+        label: tu(filtered ? 'table.selectAllMatching' : 'table.selectAllEntries', { total: formattedTotal }),
+        testId: 'select-all-matching',
+        onClick: () => changeSelection(selected, true),
+      },
+    };
+  };
+  const bar = allMatchingBar();
   const labelOf = (row: Row) => (rowLabel ? rowLabel(row) : rowKey(row));
   const columnCount = columns.length + (visibleRowActions.length > 0 ? 1 : 0);
   const pages = Math.max(1, Math.ceil((total ?? 0) / state.perPage));
@@ -263,20 +326,43 @@ export function DataTable<Row, SortKey extends string>({
       {visibleBulkActions.length > 0 && (
         <div className="ui-table__bulk" role="toolbar" aria-label={tu('table.bulkActions')}>
           <span data-testid="table-selected" aria-live="polite">
-            {tu('table.selected', { count: selectedRows.length })}
+            {tu('table.selected', { count: matchingAll ? total : selectedRows.length })}
           </span>
           {visibleBulkActions.map((action) => (
             <button
               key={action.id}
               type="button"
               className="ui-button ui-button--ghost"
-              disabled={selectedRows.length === 0}
-              onClick={() => action.onAction(selectedRows)}
+              disabled={matchingAll ? !action.onAllMatching : selectedRows.length === 0}
+              onClick={() =>
+                matchingAll && total !== undefined ? action.onAllMatching?.(total) : action.onAction(selectedRows)
+              }
               data-testid={`bulk-${action.id}`}
             >
               {action.label}
             </button>
           ))}
+        </div>
+      )}
+      {actsOnAllMatching && (
+        // Always there while the table can offer it, so that screen readers announce what appears in it. The button
+        // stays the same element from "select all N" to "only this page": the keyboard focus stays on it.
+        <div className="ui-table__all-matching" aria-live="polite" data-testid="table-all-matching">
+          {bar && (
+            <>
+              <span>{bar.text}</span>
+              {bar.button && (
+                <button
+                  type="button"
+                  className="ui-button ui-button--ghost ui-button--small"
+                  onClick={bar.button.onClick}
+                  data-testid={bar.button.testId}
+                >
+                  {bar.button.label}
+                </button>
+              )}
+            </>
+          )}
         </div>
       )}
       <div className="ui-table__scroll">

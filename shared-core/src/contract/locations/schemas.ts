@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LOCATION_BULK_MAX, LOCATION_LIMITS, LOCATION_TYPES, OFFERED_COUNTRIES } from '../../companyLimits';
-import { detailRequestSchema, searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from '../common';
+import {
+  bulkSelectionSchema,
+  detailRequestSchema,
+  searchTextSchema,
+  tableRequestSchema,
+  tableResponseSchema,
+  uuidSchema,
+} from '../common';
 import { defineEndpoint } from '../endpoint';
 import { personRefSchema } from '../orgUnits/schemas';
 
@@ -16,11 +23,13 @@ export const LOCATION_LIST_SORT_KEYS = [
   'memberCount',
 ] as const;
 
-export const locationListRequestSchema = tableRequestSchema(
-  z.strictObject({ search: searchTextSchema.optional(), locationType: locationTypeSchema.optional() }),
-  LOCATION_LIST_SORT_KEYS,
-  'name',
-);
+/** The location list's filter; deleting takes the same one ("all N matching the filter"). */
+export const locationListFilterSchema = z.strictObject({
+  search: searchTextSchema.optional(),
+  locationType: locationTypeSchema.optional(),
+});
+export type LocationListFilter = z.input<typeof locationListFilterSchema>;
+export const locationListRequestSchema = tableRequestSchema(locationListFilterSchema, LOCATION_LIST_SORT_KEYS, 'name');
 export type LocationListRequest = z.input<typeof locationListRequestSchema>;
 
 export const locationListItemSchema = z.object({
@@ -79,7 +88,9 @@ export type CreateLocationRequest = z.input<typeof createLocationRequestSchema>;
 export const updateLocationRequestSchema = locationFieldsSchema.extend({ uuid: uuidSchema });
 export type UpdateLocationRequest = z.input<typeof updateLocationRequestSchema>;
 
-export const deleteLocationsRequestSchema = z.strictObject({ uuids: uuidListSchema });
+/** The locations picked, or every location the list shows for its filter. */
+export const deleteLocationsRequestSchema = bulkSelectionSchema(locationListFilterSchema, LOCATION_BULK_MAX);
+export type DeleteLocationsRequest = z.input<typeof deleteLocationsRequestSchema>;
 export const deleteLocationsResponseSchema = z.object({ deleted: z.int().min(0) });
 
 export const LOCATION_MEMBER_SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'responsible'] as const;
@@ -144,7 +155,8 @@ export const LOCATIONS_ENDPOINTS = {
     response: locationDetailSchema,
   }),
   deleteLocations: defineEndpoint('deleteLocations', {
-    summary: 'Delete one or many locations (all or none: an unknown uuid refuses the whole call)',
+    summary:
+      'Delete locations by uuid (all or none: an unknown uuid refuses the whole call) or all the list shows for its filter',
     tag: 'locations',
     access: 'session',
     permissions: ['location.delete'],

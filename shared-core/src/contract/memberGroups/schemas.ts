@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { ROLES } from '../../permissions';
-import { detailRequestSchema, searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from '../common';
+import { BULK_MAX } from '../../tables';
+import {
+  bulkSelectionSchema,
+  detailRequestSchema,
+  searchTextSchema,
+  tableRequestSchema,
+  tableResponseSchema,
+  uuidSchema,
+} from '../common';
 import { defineEndpoint } from '../endpoint';
 
 /** Spec section 3 "Member group": the six types (the check constraint of migration 001 lists the same). */
@@ -21,8 +29,14 @@ export const memberGroupNameSchema = z.string().trim().min(1).max(255);
 export const memberUuidsSchema = z.array(uuidSchema).min(1).max(1000);
 
 export const MEMBER_GROUP_LIST_SORT_KEYS = ['name', 'type', 'memberCount'] as const;
+/** The group list's filter; deleting takes the same one ("all N matching the filter"). */
+export const memberGroupListFilterSchema = z.strictObject({
+  search: searchTextSchema.optional(),
+  type: memberGroupTypeSchema.optional(),
+});
+export type MemberGroupListFilter = z.input<typeof memberGroupListFilterSchema>;
 export const memberGroupListRequestSchema = tableRequestSchema(
-  z.strictObject({ search: searchTextSchema.optional(), type: memberGroupTypeSchema.optional() }),
+  memberGroupListFilterSchema,
   MEMBER_GROUP_LIST_SORT_KEYS,
   'name',
 );
@@ -45,7 +59,9 @@ export const memberGroupCreateRequestSchema = z.strictObject({
 export type MemberGroupCreateRequest = z.input<typeof memberGroupCreateRequestSchema>;
 export const createdResponseSchema = z.object({ uuid: uuidSchema });
 
-export const memberGroupDeleteRequestSchema = z.strictObject({ uuids: z.array(uuidSchema).min(1).max(1000) });
+/** The groups picked, or every group the list shows for its filter. */
+export const memberGroupDeleteRequestSchema = bulkSelectionSchema(memberGroupListFilterSchema, BULK_MAX);
+export type MemberGroupDeleteRequest = z.input<typeof memberGroupDeleteRequestSchema>;
 export const memberGroupUpdateRequestSchema = z.strictObject({
   uuid: uuidSchema,
   name: memberGroupNameSchema,
@@ -103,7 +119,8 @@ export const MEMBER_GROUPS_ENDPOINTS = {
     response: createdResponseSchema,
   }),
   memberGroupDelete: defineEndpoint('memberGroupDelete', {
-    summary: 'Delete one or many member groups (all or none: one unknown uuid refuses the call)',
+    summary:
+      'Delete member groups by uuid (all or none: one unknown uuid refuses the call) or all the list shows for its filter',
     tag: 'member-groups',
     access: 'session',
     permissions: ['member-group.delete'],

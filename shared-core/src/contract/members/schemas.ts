@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from '../../permissions';
+import { BULK_MAX } from '../../tables';
 import { username } from '../../validation/rules';
 import {
+  bulkSelectionSchema,
   detailRequestSchema,
   languageCodeSchema,
   okResponseSchema,
@@ -26,20 +28,20 @@ export const MEMBER_LIST_SORT_KEYS = [
   'lastLoginAt',
 ] as const;
 
-export const memberListRequestSchema = tableRequestSchema(
-  z.strictObject({
-    search: searchTextSchema.optional(),
-    /** Default: active and inactive members (archived ones live in the archive list). */
-    status: z.enum(['all', 'active', 'inactive']).default('all'),
-    role: z.enum(ROLES).optional(),
-    /** Members of this org unit (the default unit: everybody). */
-    orgUnitUuid: uuidSchema.optional(),
-    /** Members assigned to this location. */
-    locationUuid: uuidSchema.optional(),
-  }),
-  MEMBER_LIST_SORT_KEYS,
-  'lastName',
-);
+/** The member list's filter; the bulk calls on the list take the same one ("all N matching the filter"). */
+export const memberListFilterSchema = z.strictObject({
+  search: searchTextSchema.optional(),
+  /** Default: active and inactive members (archived ones live in the archive list). */
+  status: z.enum(['all', 'active', 'inactive']).default('all'),
+  role: z.enum(ROLES).optional(),
+  /** Members of this org unit (the default unit: everybody). */
+  orgUnitUuid: uuidSchema.optional(),
+  /** Members assigned to this location. */
+  locationUuid: uuidSchema.optional(),
+});
+export type MemberListFilter = z.input<typeof memberListFilterSchema>;
+
+export const memberListRequestSchema = tableRequestSchema(memberListFilterSchema, MEMBER_LIST_SORT_KEYS, 'lastName');
 export type MemberListRequest = z.input<typeof memberListRequestSchema>;
 
 export const memberListItemSchema = z.object({
@@ -172,7 +174,9 @@ export const memberCheckUsernameRequestSchema = z.strictObject({
 });
 export const memberCheckUsernameResponseSchema = z.object({ usernameExists: z.boolean() });
 
-export const memberUuidsRequestSchema = z.strictObject({ uuids: uuidListSchema.min(1) });
+/** Archive: the members picked, or every member the member list shows for its filter. */
+export const memberArchiveRequestSchema = bulkSelectionSchema(memberListFilterSchema, BULK_MAX);
+export type MemberArchiveRequest = z.input<typeof memberArchiveRequestSchema>;
 export const memberCountResponseSchema = z.object({ count: z.int().min(0) });
 
 export const PASSWORD_RESET_MODES = ['all', 'neverLoggedIn', 'noPassword'] as const;
@@ -218,12 +222,18 @@ export const memberUpdateAssignmentsRequestSchema = z.strictObject({
 });
 
 export const ARCHIVED_MEMBER_SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'archivedAt'] as const;
+/** The archive list's filter; restoring and deleting take the same one ("all N matching the filter"). */
+export const archivedMemberFilterSchema = z.strictObject({ search: searchTextSchema.optional() });
+export type ArchivedMemberFilter = z.input<typeof archivedMemberFilterSchema>;
 export const archivedMemberListRequestSchema = tableRequestSchema(
-  z.strictObject({ search: searchTextSchema.optional() }),
+  archivedMemberFilterSchema,
   ARCHIVED_MEMBER_SORT_KEYS,
   'archivedAt',
 );
 export type ArchivedMemberListRequest = z.input<typeof archivedMemberListRequestSchema>;
+/** Restore and delete: the archived members picked, or every one the archive list shows for its filter. */
+export const archivedMemberBulkRequestSchema = bulkSelectionSchema(archivedMemberFilterSchema, BULK_MAX);
+export type ArchivedMemberBulkRequest = z.input<typeof archivedMemberBulkRequestSchema>;
 export const archivedMemberSchema = z.object({
   uuid: uuidSchema,
   firstName: z.string(),
@@ -279,11 +289,12 @@ export const MEMBERS_ENDPOINTS = {
     response: memberSchema,
   }),
   memberArchive: defineEndpoint('memberArchive', {
-    summary: 'Archives up to 1,000 members at once (all or none)',
+    summary:
+      'Archives members (all or none): up to 1,000 by uuid, or all the member list shows for its filter (at most 1,000)',
     tag: 'members',
     access: 'session',
     permissions: ['member.archive'],
-    request: memberUuidsRequestSchema,
+    request: memberArchiveRequestSchema,
     response: memberCountResponseSchema,
   }),
   memberResetPasswords: defineEndpoint('memberResetPasswords', {
@@ -327,19 +338,21 @@ export const MEMBERS_ENDPOINTS = {
     response: archivedMemberListResponseSchema,
   }),
   archivedMemberUnarchive: defineEndpoint('archivedMemberUnarchive', {
-    summary: 'Restores archived members with their assignments (licence limit)',
+    summary:
+      'Restores archived members with their assignments (licence limit), by uuid or by the archive list’s filter',
     tag: 'members',
     access: 'session',
     permissions: ['archive-member.unarchive'],
-    request: memberUuidsRequestSchema,
+    request: archivedMemberBulkRequestSchema,
     response: memberCountResponseSchema,
   }),
   archivedMemberDelete: defineEndpoint('archivedMemberDelete', {
-    summary: 'Deletes archived members for good: personal data removed, completed work kept anonymously',
+    summary:
+      'Deletes archived members for good (personal data removed, completed work kept anonymously), by uuid or filter',
     tag: 'members',
     access: 'session',
     permissions: ['archive-member.delete'],
-    request: memberUuidsRequestSchema,
+    request: archivedMemberBulkRequestSchema,
     response: memberCountResponseSchema,
   }),
 };

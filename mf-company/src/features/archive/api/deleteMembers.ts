@@ -1,8 +1,9 @@
-import { api } from '@dash/shared-core';
+import { api, type RequestOf } from '@dash/shared-core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-export function deleteMembers(uuids: string[]) {
-  return api.call('archivedMemberDelete', { uuids });
+/** The archived members picked (`uuids`) or every one the archive list shows for its filter (`filter`). */
+export function deleteMembers(request: RequestOf<'archivedMemberDelete'>) {
+  return api.call('archivedMemberDelete', request);
 }
 
 export function useDeleteMembers() {

@@ -1,8 +1,9 @@
-import { api } from '@dash/shared-core';
+import { api, type RequestOf } from '@dash/shared-core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-export function unarchiveMembers(uuids: string[]) {
-  return api.call('archivedMemberUnarchive', { uuids });
+/** The archived members picked (`uuids`) or every one the archive list shows for its filter (`filter`). */
+export function unarchiveMembers(request: RequestOf<'archivedMemberUnarchive'>) {
+  return api.call('archivedMemberUnarchive', request);
 }
 
 export function useUnarchiveMembers() {

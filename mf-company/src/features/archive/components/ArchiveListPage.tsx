@@ -1,4 +1,4 @@
-import { type ArchivedMember, type Language, localeOf } from '@dash/shared-core';
+import { type ArchivedMember, type ArchivedMemberFilter, type Language, localeOf } from '@dash/shared-core';
 import { Dialog, PageHeader, showToast } from '@dash/shared-ui';
 import { type BulkAction, type Column, DataTable, type RowAction, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
@@ -11,37 +11,47 @@ import { useUnarchiveMembers } from '../api/unarchiveMembers';
 const SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'archivedAt'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
 
+/** The archived members picked, or every one the list shows for its filter ("all N matching"). */
+type Choice = { members: ArchivedMember[] } | { filter: ArchivedMemberFilter; total: number };
+const countOf = (choice: Choice | null) => (!choice ? 0 : 'members' in choice ? choice.members.length : choice.total);
+const requestOf = (choice: Choice) =>
+  'members' in choice ? { uuids: choice.members.map((m) => m.uuid) } : { filter: choice.filter };
+
 /** Archived members: restore, or delete for good after a confirmation that names what is lost. */
 export default function ArchiveListPage() {
   const { t, i18n } = useTranslation('company');
   const table = useTableState<SortKey>(SORT_KEYS, 'archivedAt', ['search']);
   const { state } = table;
+  const filter: ArchivedMemberFilter = { search: state.filter.search };
   const query = useArchivedMemberList({
     page: state.page,
     perPage: state.perPage,
     sortBy: state.sortBy,
     sortDirection: state.sortDirection,
-    filter: { search: state.filter.search },
+    filter,
   });
   const restore = useUnarchiveMembers();
   const remove = useDeleteMembers();
-  const [restoring, setRestoring] = useState<ArchivedMember[]>([]);
-  const [deleting, setDeleting] = useState<ArchivedMember[]>([]);
+  const [restoring, setRestoring] = useState<Choice | null>(null);
+  const [deleting, setDeleting] = useState<Choice | null>(null);
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
-  const names = (members: ArchivedMember[]) => members.slice(0, 10).map((m) => `${m.firstName} ${m.lastName}`);
+  const names = (choice: Choice | null) =>
+    choice && 'members' in choice ? choice.members.slice(0, 10).map((m) => `${m.firstName} ${m.lastName}`) : [];
+  const allMatchingText = (choice: Choice | null) =>
+    choice && 'filter' in choice ? [t('archive.allMatching', { total: choice.total })] : [];
 
   const rowActions: RowAction<ArchivedMember>[] = [
     {
       id: 'restore',
       label: t('archive.actions.restore'),
       permissions: ['archive-member.unarchive'],
-      onAction: (m) => setRestoring([m]),
+      onAction: (m) => setRestoring({ members: [m] }),
     },
     {
       id: 'delete',
       label: t('archive.actions.delete'),
       permissions: ['archive-member.delete'],
-      onAction: (m) => setDeleting([m]),
+      onAction: (m) => setDeleting({ members: [m] }),
     },
   ];
   const bulkActions: BulkAction<ArchivedMember>[] = [
@@ -49,13 +59,15 @@ export default function ArchiveListPage() {
       id: 'restore',
       label: t('archive.actions.restoreSelected'),
       permissions: ['archive-member.unarchive'],
-      onAction: setRestoring,
+      onAction: (members) => setRestoring({ members }),
+      onAllMatching: (total) => setRestoring({ filter, total }),
     },
     {
       id: 'delete',
       label: t('archive.actions.deleteSelected'),
       permissions: ['archive-member.delete'],
-      onAction: setDeleting,
+      onAction: (members) => setDeleting({ members }),
+      onAllMatching: (total) => setDeleting({ filter, total }),
     },
   ];
   const columns: Column<ArchivedMember>[] = [
@@ -107,39 +119,37 @@ export default function ArchiveListPage() {
         />
       </div>
       <Dialog
-        open={restoring.length > 0}
-        onClose={() => setRestoring([])}
-        headline={t('archive.restore.title', { count: restoring.length })}
+        open={restoring !== null}
+        onClose={() => setRestoring(null)}
+        headline={t('archive.restore.title', { count: countOf(restoring) })}
         testId="restore-dialog"
-        texts={[t('archive.restore.text')]}
+        texts={[t('archive.restore.text'), ...allMatchingText(restoring)]}
         list={names(restoring)}
         buttons={[
           {
             label: t('archive.restore.confirm'),
             disabled: restore.isPending,
             onClick: () =>
-              restore.mutate(
-                restoring.map((m) => m.uuid),
-                {
-                  onSuccess: (answer) => {
-                    showToast({
-                      type: 'success',
-                      title: t('archive.restore.title', { count: answer.count }),
-                      message: t('archive.restore.done', { count: answer.count }),
-                    });
-                    setRestoring([]);
-                  },
+              restoring &&
+              restore.mutate(requestOf(restoring), {
+                onSuccess: (answer) => {
+                  showToast({
+                    type: 'success',
+                    title: t('archive.restore.title', { count: answer.count }),
+                    message: t('archive.restore.done', { count: answer.count }),
+                  });
+                  setRestoring(null);
                 },
-              ),
+              }),
           },
         ]}
       />
       <Dialog
-        open={deleting.length > 0}
-        onClose={() => setDeleting([])}
-        headline={t('archive.delete.title', { count: deleting.length })}
+        open={deleting !== null}
+        onClose={() => setDeleting(null)}
+        headline={t('archive.delete.title', { count: countOf(deleting) })}
         testId="delete-dialog"
-        texts={[t('archive.delete.text'), t('archive.delete.kept')]}
+        texts={[...allMatchingText(deleting), t('archive.delete.text'), t('archive.delete.kept')]}
         list={names(deleting)}
         buttons={[
           {
@@ -147,19 +157,17 @@ export default function ArchiveListPage() {
             variant: 'danger',
             disabled: remove.isPending,
             onClick: () =>
-              remove.mutate(
-                deleting.map((m) => m.uuid),
-                {
-                  onSuccess: (answer) => {
-                    showToast({
-                      type: 'success',
-                      title: t('archive.delete.title', { count: answer.count }),
-                      message: t('archive.delete.done', { count: answer.count }),
-                    });
-                    setDeleting([]);
-                  },
+              deleting &&
+              remove.mutate(requestOf(deleting), {
+                onSuccess: (answer) => {
+                  showToast({
+                    type: 'success',
+                    title: t('archive.delete.title', { count: answer.count }),
+                    message: t('archive.delete.done', { count: answer.count }),
+                  });
+                  setDeleting(null);
                 },
-              ),
+              }),
           },
         ]}
       />

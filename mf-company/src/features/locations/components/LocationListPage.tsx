@@ -1,4 +1,4 @@
-import { type Language, LOCATION_TYPES, type LocationListItem } from '@dash/shared-core';
+import { type Language, LOCATION_TYPES, type LocationListFilter, type LocationListItem } from '@dash/shared-core';
 import { Link, PageHeader, useCan } from '@dash/shared-ui';
 import { type BulkAction, type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
@@ -19,21 +19,24 @@ export default function LocationListPage() {
   const can = useCan();
   const table = useTableState<SortKey>(SORT_KEYS, 'name', FILTERS);
   const { state } = table;
+  // The list's filter; "all N matching" sends the same one to the delete call.
+  const filter: LocationListFilter = {
+    search: state.filter.search,
+    locationType: LOCATION_TYPES.find((type) => type === state.filter.locationType),
+  };
   const query = useLocationList({
     page: state.page,
     perPage: state.perPage,
     sortBy: state.sortBy,
     sortDirection: state.sortDirection,
-    filter: {
-      search: state.filter.search,
-      locationType: LOCATION_TYPES.find((type) => type === state.filter.locationType),
-    },
+    filter,
   });
   const [creating, setCreating] = useState(false);
-  const [deleting, setDeleting] = useState<{ open: boolean; locations: LocationListItem[] }>({
-    open: false,
-    locations: [],
-  });
+  const [deleting, setDeleting] = useState<{
+    open: boolean;
+    locations: LocationListItem[];
+    matching?: { filter: LocationListFilter; total: number };
+  }>({ open: false, locations: [] });
   const askDelete = (locations: LocationListItem[]) => setDeleting({ open: true, locations });
 
   // Delete works on the selection (one or many) and on a location's details page; the name opens the details.
@@ -43,6 +46,7 @@ export default function LocationListPage() {
       label: t('locations.actions.deleteSelected'),
       permissions: ['location.delete'],
       onAction: askDelete,
+      onAllMatching: (total) => setDeleting({ open: true, locations: [], matching: { filter, total } }),
     },
   ];
 
@@ -132,6 +136,7 @@ export default function LocationListPage() {
       <DeleteLocationsModal
         open={deleting.open}
         locations={deleting.locations}
+        matching={deleting.matching}
         onClose={() => setDeleting((current) => ({ ...current, open: false }))}
       />
     </>

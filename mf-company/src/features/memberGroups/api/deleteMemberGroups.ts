@@ -23,7 +23,8 @@ export function useDeleteMemberGroups() {
     onSuccess: (_answer, request) =>
       queryClient.invalidateQueries({
         queryKey: ['memberGroups'],
-        predicate: (query) => !isAboutGroups(query.queryKey, request.uuids),
+        // By filter the deleted ones are not known here; their pages are not open either (the list is).
+        predicate: (query) => !('uuids' in request && isAboutGroups(query.queryKey, request.uuids)),
       }),
   });
 }

@@ -1,4 +1,4 @@
-import type { MemberGroup } from '@dash/shared-core';
+import type { MemberGroup, MemberGroupListFilter } from '@dash/shared-core';
 import { Link, PageHeader, useCan, useNavigate } from '@dash/shared-ui';
 import { type BulkAction, type Column, DataTable, type RowAction, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
@@ -18,18 +18,23 @@ export default function GroupListPage() {
   const can = useCan();
   const table = useTableState<SortKey>(SORT_KEYS, 'name', ['search', 'type']);
   const { state } = table;
+  // The list's filter; "all N matching" sends the same one to the delete call.
+  const filter: MemberGroupListFilter = {
+    search: state.filter.search || undefined,
+    type: isGroupType(state.filter.type) ? state.filter.type : undefined,
+  };
   const query = useMemberGroupList({
     page: state.page,
     perPage: state.perPage,
     sortBy: state.sortBy,
     sortDirection: state.sortDirection,
-    filter: {
-      search: state.filter.search || undefined,
-      type: isGroupType(state.filter.type) ? state.filter.type : undefined,
-    },
+    filter,
   });
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<MemberGroup[]>([]);
+  const [deletingMatching, setDeletingMatching] = useState<{ filter: MemberGroupListFilter; total: number } | null>(
+    null,
+  );
 
   const columns: Column<MemberGroup>[] = [
     {
@@ -78,6 +83,7 @@ export default function GroupListPage() {
       label: t('memberGroups.deleteSelected'),
       permissions: ['member-group.delete'],
       onAction: setDeleting,
+      onAllMatching: (total) => setDeletingMatching({ filter, total }),
     },
   ];
 
@@ -121,7 +127,14 @@ export default function GroupListPage() {
         ]}
       />
       <CreateGroupModal open={creating} onClose={() => setCreating(false)} />
-      <DeleteGroupsModal groups={deleting} onClose={() => setDeleting([])} />
+      <DeleteGroupsModal
+        groups={deleting}
+        matching={deletingMatching}
+        onClose={() => {
+          setDeleting([]);
+          setDeletingMatching(null);
+        }}
+      />
     </>
   );
 }

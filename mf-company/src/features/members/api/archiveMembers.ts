@@ -1,9 +1,10 @@
-import { api } from '@dash/shared-core';
+import { api, type RequestOf } from '@dash/shared-core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { clearMemberListCache } from './getMemberList';
 
-export function archiveMembers(uuids: string[]) {
-  return api.call('memberArchive', { uuids });
+/** The members picked (`uuids`) or every member the list shows for its filter (`filter`: found by the server). */
+export function archiveMembers(request: RequestOf<'memberArchive'>) {
+  return api.call('memberArchive', request);
 }
 
 export function useArchiveMembers() {

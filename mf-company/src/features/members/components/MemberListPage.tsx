@@ -1,4 +1,4 @@
-import { type Language, localeOf, type MemberListItem, ROLES, toCsv } from '@dash/shared-core';
+import { type Language, localeOf, type MemberListFilter, type MemberListItem, ROLES, toCsv } from '@dash/shared-core';
 import { Link, PageHeader, useCan } from '@dash/shared-ui';
 import {
   type BulkAction,
@@ -17,7 +17,7 @@ import { useMemberList } from '../api/getMemberList';
 import { useLocationChoices, useOrgUnitChoices } from '../api/getStructure';
 import { AddMemberModal } from './AddMemberModal';
 import './memberForm.css';
-import { ArchiveMembersDialog } from './ArchiveMembersDialog';
+import { type ArchiveChoice, ArchiveMembersDialog } from './ArchiveMembersDialog';
 import { ResetPasswordsModal } from './ResetPasswordsModal';
 
 const SORT_KEYS = ['lastName', 'firstName', 'username', 'email', 'role', 'status', 'lastLoginAt'] as const;
@@ -52,21 +52,23 @@ export default function MemberListPage() {
   const can = useCan();
   const [adding, setAdding] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const [archiving, setArchiving] = useState<MemberListItem[]>([]);
+  const [archiving, setArchiving] = useState<ArchiveChoice | null>(null);
   const orgUnits = useOrgUnitChoices();
   const locations = useLocationChoices();
+  // The list's filter; "all N matching" sends the same one to the bulk call, and the server finds the members.
+  const filter: MemberListFilter = {
+    search: state.filter.search,
+    status: status === 'active' || status === 'inactive' ? status : 'all',
+    role: ROLES.find((candidate) => candidate === role),
+    orgUnitUuid: state.filter.orgUnit || undefined,
+    locationUuid: state.filter.location || undefined,
+  };
   const query = useMemberList({
     page: state.page,
     perPage: state.perPage,
     sortBy: state.sortBy,
     sortDirection: state.sortDirection,
-    filter: {
-      search: state.filter.search,
-      status: status === 'active' || status === 'inactive' ? status : 'all',
-      role: ROLES.find((candidate) => candidate === role),
-      orgUnitUuid: state.filter.orgUnit || undefined,
-      locationUuid: state.filter.location || undefined,
-    },
+    filter,
   });
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
     dateStyle: 'medium',
@@ -79,7 +81,7 @@ export default function MemberListPage() {
       id: 'archive',
       label: t('members.actions.archive'),
       permissions: ['member.archive'],
-      onAction: (member) => setArchiving([member]),
+      onAction: (member) => setArchiving({ members: [member] }),
     },
   ];
   const bulkActions: BulkAction<MemberListItem>[] = [
@@ -87,7 +89,8 @@ export default function MemberListPage() {
       id: 'archive',
       label: t('members.actions.archiveSelected'),
       permissions: ['member.archive'],
-      onAction: (members) => setArchiving(members),
+      onAction: (members) => setArchiving({ members }),
+      onAllMatching: (total) => setArchiving({ filter, total }),
     },
     {
       id: 'export',
@@ -192,7 +195,7 @@ export default function MemberListPage() {
       />
       <AddMemberModal open={adding} onClose={() => setAdding(false)} />
       <ResetPasswordsModal open={resetting} onClose={() => setResetting(false)} />
-      <ArchiveMembersDialog members={archiving} onClose={() => setArchiving([])} />
+      <ArchiveMembersDialog choice={archiving} onClose={() => setArchiving(null)} />
       <div className="company-wide-table">
         <DataTable
           caption={t('members.listTitle')}

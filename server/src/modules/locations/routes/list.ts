@@ -1,9 +1,11 @@
-import { ENDPOINTS } from '@dash/shared-core/contract';
+import { LOCATION_BULK_MAX } from '@dash/shared-core';
+import { ENDPOINTS, type locationListFilterSchema } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { visibleLocations } from '../../../core/access/scope';
 import { recordAudit } from '../../../core/audit/auditTrail';
-import type { Database } from '../../../core/db/database';
+import { lockMatchingRows } from '../../../core/db/bulkSelection';
+import type { Database, Queryable } from '../../../core/db/database';
 import { likePattern, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
 import { membershipChanged } from '../../../core/events/membershipEvents';
@@ -33,6 +35,25 @@ const LOCATION_ORDER: Record<string, string> = {
   memberCount: 'member_count',
 };
 
+type LocationListFilter = z.output<typeof locationListFilterSchema>;
+
+/**
+ * The list's rows for `filter`, on alias `l` (a loc-admin: his own locations): the list and deleting by the list's
+ * filter share it, so that "all N matching" deletes exactly the rows the list shows.
+ */
+function locationListCondition(session: SessionContext, filter: LocationListFilter, params: unknown[]): string {
+  const where = [visibleLocations(session, params)];
+  if (filter.search) {
+    params.push(likePattern(filter.search));
+    where.push(`(l.name ILIKE $${params.length} OR l.city ILIKE $${params.length})`);
+  }
+  if (filter.locationType) {
+    params.push(filter.locationType);
+    where.push(`l.location_type = $${params.length}`);
+  }
+  return where.join(' AND ');
+}
+
 /** The location list page: the list, a new location, and deleting locations. */
 export function registerLocationListRoutes(app: FastifyInstance, db: Database): void {
   // Kept for the company version, which every change of locations, their members and members moves (migration 019).
@@ -43,16 +64,7 @@ export function registerLocationListRoutes(app: FastifyInstance, db: Database): 
 
   const readLocationList = async (body: z.output<typeof ENDPOINTS.locationList.request>, session: SessionContext) => {
     const params: unknown[] = [];
-    const where = [visibleLocations(session, params)];
-    if (body.filter.search) {
-      params.push(likePattern(body.filter.search));
-      where.push(`(l.name ILIKE $${params.length} OR l.city ILIKE $${params.length})`);
-    }
-    if (body.filter.locationType) {
-      params.push(body.filter.locationType);
-      where.push(`l.location_type = $${params.length}`);
-    }
-    const condition = where.join(' AND ');
+    const condition = locationListCondition(session, body.filter, params);
     const { rows, total } = await readTablePage<LocationRow>(db, {
       select: `SELECT ${LOCATION_COLUMNS} FROM location l WHERE ${condition}`,
       count: `SELECT count(*)::int AS total FROM location l WHERE ${condition}`,
@@ -88,17 +100,9 @@ export function registerLocationListRoutes(app: FastifyInstance, db: Database): 
 
   registerEndpoint(app, db, ENDPOINTS.deleteLocations, async ({ body, session }) =>
     db.transaction(async (tx) => {
-      const uuids = [...new Set(body.uuids)];
-      const params: unknown[] = [];
-      const condition = visibleLocations(session, params);
-      params.push(uuids);
-      const found = await tx.query<LocationRow>(
-        `SELECT ${LOCATION_COLUMNS} FROM location l WHERE ${condition} AND l.uuid = ANY($${params.length}::uuid[])
-          ORDER BY l.name FOR UPDATE OF l`,
-        params,
-      );
-      // All or nothing: one unknown (or another client's) uuid refuses the whole call.
-      if (found.length !== uuids.length) throw new ApiHttpError(404, 'Location.NotFound');
+      const found =
+        'uuids' in body ? await lockPicked(tx, session, body.uuids) : await lockListed(tx, session, body.filter);
+      const uuids = found.map((location) => location.uuid);
       // The members lose the location: each sees it in their history.
       const members = await tx.query<{ location_uuid: string; member_uuid: string }>(
         'SELECT location_uuid, member_uuid FROM location_member WHERE location_uuid = ANY($1::uuid[])',
@@ -124,5 +128,33 @@ export function registerLocationListRoutes(app: FastifyInstance, db: Database): 
       ]);
       return { deleted: found.length };
     }),
+  );
+}
+
+/** The locations of `picked`, locked; all or nothing: one unknown (or another client's) uuid refuses the call. */
+async function lockPicked(tx: Queryable, session: SessionContext, picked: readonly string[]): Promise<LocationRow[]> {
+  const uuids = [...new Set(picked)];
+  const params: unknown[] = [];
+  const condition = visibleLocations(session, params);
+  params.push(uuids);
+  const found = await tx.query<LocationRow>(
+    `SELECT ${LOCATION_COLUMNS} FROM location l WHERE ${condition} AND l.uuid = ANY($${params.length}::uuid[])
+      ORDER BY l.name FOR UPDATE OF l`,
+    params,
+  );
+  if (found.length !== uuids.length) throw new ApiHttpError(404, 'Location.NotFound');
+  return found;
+}
+
+/** Every location the list shows for `filter`, locked (409 Bulk.TooManyRows past LOCATION_BULK_MAX). */
+function lockListed(tx: Queryable, session: SessionContext, filter: LocationListFilter): Promise<LocationRow[]> {
+  const params: unknown[] = [];
+  const condition = locationListCondition(session, filter, params);
+  return lockMatchingRows<LocationRow>(
+    tx,
+    `SELECT ${LOCATION_COLUMNS} FROM location l WHERE ${condition} ORDER BY l.name, l.uuid`,
+    params,
+    LOCATION_BULK_MAX,
+    'FOR UPDATE OF l',
   );
 }

@@ -1,7 +1,9 @@
-import { ENDPOINTS } from '@dash/shared-core/contract';
+import { BULK_MAX } from '@dash/shared-core';
+import { ENDPOINTS, type memberGroupListFilterSchema } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { recordAudit } from '../../../core/audit/auditTrail';
+import { lockMatchingRows } from '../../../core/db/bulkSelection';
 import type { Database } from '../../../core/db/database';
 import { likePattern, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
@@ -12,7 +14,37 @@ import { registerEndpoint } from '../../../http/route';
 import { auditPerMember, distinct, withUniqueName } from '../../shared/assignedMembers';
 import { type GroupRow, MEMBER_COUNT, toGroup } from '../lookups';
 
+interface DeletedGroup {
+  uuid: string;
+  name: string;
+  type: string;
+  members: string[];
+}
+const DELETED_GROUP_SELECT = `SELECT g.uuid, g.name, g.type,
+         ARRAY(SELECT gm.member_uuid FROM member_group_member gm WHERE gm.member_group_uuid = g.uuid) AS members
+    FROM member_group g`;
+
 const SORT_COLUMNS: Record<string, string> = { name: 'lower(g.name)', type: 'g.type', memberCount: 'member_count' };
+
+type GroupListFilter = z.output<typeof memberGroupListFilterSchema>;
+
+/**
+ * The list's rows for `filter`, on alias `g`: the list and deleting by the list's filter share it, so that "all N
+ * matching" deletes exactly the groups the list shows.
+ */
+function groupListCondition(session: SessionContext, filter: GroupListFilter, params: unknown[]): string {
+  params.push(session.clientUuid);
+  const where = [`g.client_uuid = $${params.length}`];
+  if (filter.type) {
+    params.push(filter.type);
+    where.push(`g.type = $${params.length}`);
+  }
+  if (filter.search) {
+    params.push(likePattern(filter.search));
+    where.push(`g.name ILIKE $${params.length}`);
+  }
+  return where.join(' AND ');
+}
 
 /** The group list page: the list, a new group, and deleting groups. */
 export function registerMemberGroupListRoutes(app: FastifyInstance, db: Database): void {
@@ -23,17 +55,8 @@ export function registerMemberGroupListRoutes(app: FastifyInstance, db: Database
   );
 
   const readGroupList = async (body: z.output<typeof ENDPOINTS.memberGroupList.request>, session: SessionContext) => {
-    const params: unknown[] = [session.clientUuid];
-    const where = ['g.client_uuid = $1'];
-    if (body.filter.type) {
-      params.push(body.filter.type);
-      where.push(`g.type = $${params.length}`);
-    }
-    if (body.filter.search) {
-      params.push(likePattern(body.filter.search));
-      where.push(`g.name ILIKE $${params.length}`);
-    }
-    const from = `FROM member_group g WHERE ${where.join(' AND ')}`;
+    const params: unknown[] = [];
+    const from = `FROM member_group g WHERE ${groupListCondition(session, body.filter, params)}`;
     const { rows, total } = await readTablePage<GroupRow>(db, {
       select: `SELECT g.uuid, g.name, g.type, ${MEMBER_COUNT} AS member_count ${from}`,
       count: `SELECT count(*)::int AS total ${from}`,
@@ -67,16 +90,28 @@ export function registerMemberGroupListRoutes(app: FastifyInstance, db: Database
   );
 
   registerEndpoint(app, db, ENDPOINTS.memberGroupDelete, async ({ body, session }) => {
-    const uuids = distinct(body.uuids);
     return db.transaction(async (tx) => {
-      const groups = await tx.query<{ uuid: string; name: string; type: string; members: string[] }>(
-        `SELECT g.uuid, g.name, g.type,
-                ARRAY(SELECT gm.member_uuid FROM member_group_member gm WHERE gm.member_group_uuid = g.uuid) AS members
-           FROM member_group g WHERE g.uuid = ANY($1::uuid[]) AND g.client_uuid = $2 FOR UPDATE OF g`,
-        [uuids, session.clientUuid],
-      );
-      // All or nothing: one uuid that is not the client's refuses the whole call.
-      if (groups.length !== uuids.length) throw new ApiHttpError(404, 'MemberGroup.NotFound');
+      let groups: DeletedGroup[];
+      if ('uuids' in body) {
+        const uuids = distinct(body.uuids);
+        groups = await tx.query<DeletedGroup>(
+          `${DELETED_GROUP_SELECT} WHERE g.uuid = ANY($1::uuid[]) AND g.client_uuid = $2 FOR UPDATE OF g`,
+          [uuids, session.clientUuid],
+        );
+        // All or nothing: one uuid that is not the client's refuses the whole call.
+        if (groups.length !== uuids.length) throw new ApiHttpError(404, 'MemberGroup.NotFound');
+      } else {
+        const params: unknown[] = [];
+        const condition = groupListCondition(session, body.filter, params);
+        groups = await lockMatchingRows<DeletedGroup>(
+          tx,
+          `${DELETED_GROUP_SELECT} WHERE ${condition} ORDER BY g.uuid`,
+          params,
+          BULK_MAX,
+          'FOR UPDATE OF g',
+        );
+      }
+      const uuids = groups.map((group) => group.uuid);
       await tx.query('DELETE FROM member_group WHERE uuid = ANY($1::uuid[])', [uuids]);
       await recordAudit(
         tx,

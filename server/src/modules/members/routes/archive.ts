@@ -2,12 +2,13 @@ import { type ArchivedMember, ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database } from '../../../core/db/database';
-import { iso, likePattern, orderBy } from '../../../core/db/rows';
+import { iso, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
 import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { assertSeatsFor, LOCK_MEMBER_CHANGES } from '../licence';
+import { archivedMemberCondition, lockListedArchivedMembers, lockListedMembers } from '../listFilters';
 import { assertAnotherSuperAdmin, lockTargets } from '../lookups';
 
 const ARCHIVED_SORT: Record<string, string> = {
@@ -23,8 +24,13 @@ export function registerArchiveRoutes(app: FastifyInstance, db: Database): void 
   registerEndpoint(app, db, ENDPOINTS.memberArchive, async ({ body, session }) => {
     const count = await db.transaction(async (tx) => {
       await tx.query(LOCK_MEMBER_CHANGES, [session.clientUuid]);
-      // Members archived already are left as they are: a repeated bulk action (a second click) is no error.
-      const targets = (await lockTargets(tx, session, body.uuids)).filter((target) => !target.archived);
+      // Members archived already are left as they are: a repeated bulk action (a second click) is no error. A
+      // filter ("all N matching") takes the rows the member list shows for it; the rules below hold for them alike.
+      const chosen =
+        'uuids' in body
+          ? await lockTargets(tx, session, body.uuids)
+          : await lockListedMembers(tx, session, body.filter);
+      const targets = chosen.filter((target) => !target.archived);
       if (targets.length === 0) return 0;
       if (targets.some((target) => target.uuid === session.memberUuid)) {
         throw new ApiHttpError(400, 'Member.CannotChangeSelf');
@@ -71,12 +77,9 @@ export function registerArchiveRoutes(app: FastifyInstance, db: Database): void 
   });
 
   registerEndpoint(app, db, ENDPOINTS.archivedMemberList, async ({ body, session }) => {
-    const params: unknown[] = [session.clientUuid];
-    let condition = 'm.client_uuid = $1 AND m.archived_at IS NOT NULL AND m.deleted_at IS NULL';
-    if (body.filter.search) {
-      params.push(likePattern(body.filter.search));
-      condition += ` AND m.search_text LIKE lower($${params.length})`;
-    }
+    const params: unknown[] = [];
+    // The same condition as restoring and deleting by the list's filter.
+    const condition = archivedMemberCondition(session, body.filter, params);
     const { rows, total } = await readTablePage<{
       uuid: string;
       first_name: string;
@@ -113,7 +116,11 @@ export function registerArchiveRoutes(app: FastifyInstance, db: Database): void 
   registerEndpoint(app, db, ENDPOINTS.archivedMemberUnarchive, async ({ body, session }) => {
     const count = await db.transaction(async (tx) => {
       // Members that are not archived (restored already) are left as they are.
-      const targets = (await lockTargets(tx, session, body.uuids)).filter((target) => target.archived);
+      const chosen =
+        'uuids' in body
+          ? await lockTargets(tx, session, body.uuids)
+          : await lockListedArchivedMembers(tx, session, body.filter);
+      const targets = chosen.filter((target) => target.archived);
       if (targets.length === 0) return 0;
       // Takes the client's member-change lock as well: concurrent restores and creates cannot both take the last seats.
       await assertSeatsFor(tx, session.clientUuid, targets.length, 'Unarchive.ExceedsMaxMembers');

@@ -5,6 +5,7 @@ import type { Database } from '../../../core/db/database';
 import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
+import { lockListedArchivedMembers } from '../listFilters';
 import { lockTargets } from '../lookups';
 import { PERSONAL_AUDIT_KEYS } from '../memberRecord';
 
@@ -12,8 +13,12 @@ import { PERSONAL_AUDIT_KEYS } from '../memberRecord';
 export function registerDeletionRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.archivedMemberDelete, async ({ body, session }) => {
     const count = await db.transaction(async (tx) => {
-      // Only archived members can be deleted; those deleted already are left as they are.
-      const found = await lockTargets(tx, session, body.uuids, { includeDeleted: true });
+      // Only archived members can be deleted; those deleted already are left as they are. A filter takes the rows
+      // the archive list shows for it (archived, not deleted).
+      const found =
+        'uuids' in body
+          ? await lockTargets(tx, session, body.uuids, { includeDeleted: true })
+          : await lockListedArchivedMembers(tx, session, body.filter);
       if (found.some((target) => !target.archived)) throw new ApiHttpError(409, 'Member.NotArchived');
       const uuids = found.filter((target) => !target.deleted).map((target) => target.uuid);
       if (uuids.length === 0) return 0;

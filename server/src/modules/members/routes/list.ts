@@ -1,12 +1,12 @@
 import { ENDPOINTS, type MemberListItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import { visibleMembers } from '../../../core/access/scope';
 import type { Database } from '../../../core/db/database';
 import { type KeyOrder, KeyOrderCache } from '../../../core/db/keyOrderCache';
 import { GENERIC_PLAN_MARK } from '../../../core/db/postgresPrepared';
-import { iso, likePattern } from '../../../core/db/rows';
+import { iso } from '../../../core/db/rows';
 import { VersionedRowCache } from '../../../core/db/versionedRowCache';
 import { registerEndpoint } from '../../../http/route';
+import { memberListCondition } from '../listFilters';
 import { lowerLikeDatabase, MemberSearchIndex, type SearchRow } from '../searchIndex';
 
 /**
@@ -121,36 +121,8 @@ export function registerListRoutes(app: FastifyInstance, db: Database): void {
 
   registerEndpoint(app, db, ENDPOINTS.memberList, async ({ body, session }) => {
     const params: unknown[] = [];
-    const where = [visibleMembers(session, params), 'm.archived_at IS NULL'];
-    if (body.filter.status !== 'all') {
-      params.push(body.filter.status);
-      where.push(`m.status = $${params.length}`);
-    }
-    if (body.filter.role) {
-      params.push(body.filter.role);
-      where.push(`m.role = $${params.length}`);
-    }
-    if (body.filter.search) {
-      params.push(likePattern(body.filter.search));
-      const p = `$${params.length}`;
-      // search_text is lower('first last' \n username \n email), kept by PostgreSQL (migration 004): one LIKE
-      // instead of lower-casing five columns of every member per call (ILIKE does lower(text) LIKE lower(pattern)).
-      where.push(`m.search_text LIKE lower(${p})`);
-    }
-    if (body.filter.orgUnitUuid) {
-      params.push(body.filter.orgUnitUuid);
-      // The view holds the default unit's derived members as well (migration 006).
-      where.push(
-        `EXISTS (SELECT 1 FROM org_unit_membership om WHERE om.org_unit_uuid = $${params.length} AND om.member_uuid = m.uuid)`,
-      );
-    }
-    if (body.filter.locationUuid) {
-      params.push(body.filter.locationUuid);
-      where.push(
-        `EXISTS (SELECT 1 FROM location_member lm WHERE lm.location_uuid = $${params.length} AND lm.member_uuid = m.uuid)`,
-      );
-    }
-    const condition = where.join(' AND ');
+    // The same condition as the bulk calls that take the list's filter: they act on exactly these rows.
+    const condition = memberListCondition(session, body.filter, params);
     const order = memberOrder('m', body.sortBy, body.sortDirection);
     const offset = (body.page - 1) * body.perPage;
 
