@@ -200,3 +200,54 @@ test("members never open the licensee console, and licensee staff never the memb
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/auth\/licensee$/);
 });
+
+test('a flag switched in the console reaches a signed-in admin without signing in again: on within a heartbeat, off with a notice', async ({
+  page,
+  browser,
+}) => {
+  // Globex has e-learnings only. Its admin stays signed in on another page; its clock is ours, so that the
+  // heartbeat's 30 seconds pass at once.
+  const admin = await browser.newPage({ baseURL: `http://localhost:${MAIN_PORT}` });
+  await admin.clock.install();
+  await signIn(admin, 'globex', 'admin');
+  const nav = admin.getByRole('navigation', { name: 'Hauptnavigation' });
+  await expect(nav.getByRole('button', { name: 'E-Learnings' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Gefährdungsbeurteilungen' })).toHaveCount(0);
+
+  await signInAsLicensee(page, 'dashboard', 'lizenz.admin');
+  await clientRows(page).filter({ hasText: 'Globex Logistik AG' }).getByRole('link').click();
+  const form = page.getByTestId('client-form');
+  const save = async () => {
+    await page.getByTestId('client-save').click();
+    await expect(page.getByTestId('toast-success').last()).toBeVisible();
+  };
+  try {
+    await form.getByLabel('Gefährdungsbeurteilungen').check();
+    await save();
+    // Switched on: the next heartbeat (at most 30 s later) brings it into the sidebar; no reload, no sign-in.
+    await admin.clock.fastForward(31_000);
+    await expect(nav.getByRole('button', { name: 'Gefährdungsbeurteilungen' })).toBeVisible();
+    await nav.getByRole('button', { name: 'Gefährdungsbeurteilungen' }).click();
+    await nav.getByRole('link', { name: 'Katalog' }).last().click();
+    await expect(admin).toHaveURL(/\/dashboard\/apps\/risk-assessments\/catalog\/list/);
+    await expect(admin.getByRole('heading', { name: 'Katalog der Gefährdungsbeurteilungen' })).toBeVisible();
+
+    // Switched off while the admin is on its page: a notice names it and the start page replaces it.
+    await form.getByLabel('Gefährdungsbeurteilungen').uncheck();
+    await save();
+    await admin.clock.fastForward(31_000);
+    await expect(admin.getByTestId('toast-warning')).toContainText(
+      'Der Bereich „Gefährdungsbeurteilungen“ ist für Ihr Unternehmen nicht mehr freigeschaltet.',
+    );
+    await expect(admin).toHaveURL(/\/dashboard\/start\/overview/);
+    await expect(nav.getByRole('button', { name: 'Gefährdungsbeurteilungen' })).toHaveCount(0);
+    await expect(admin.getByTestId('logout')).toBeVisible();
+  } finally {
+    // As it was, for the other tests.
+    if (await form.getByLabel('Gefährdungsbeurteilungen').isChecked()) {
+      await form.getByLabel('Gefährdungsbeurteilungen').uncheck();
+      await save();
+    }
+    await admin.close();
+  }
+});

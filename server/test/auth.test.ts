@@ -66,7 +66,33 @@ describe('login', () => {
     expect(xsrf?.httpOnly).toBeFalsy();
 
     expect((await agent.get('/api/member/state')).statusCode).toBe(200);
-    expect((await agent.get('/api/heartbeat')).json()).toEqual({ ok: true });
+    expect((await agent.get('/api/heartbeat')).json()).toMatchObject({ ok: true, accessVersion: expect.any(String) });
+  });
+
+  it("the heartbeat tells what the session may open now: a flag the licensee switches changes it, as the member state's", async () => {
+    const agent = await server.login('acme', 'admin');
+    const state = async () => memberStateSchema.parse((await agent.get('/api/member/state')).json());
+    const version = async () => (await agent.get('/api/heartbeat')).json().accessVersion as string;
+    const before = await version();
+    expect((await state()).accessVersion).toBe(before);
+    // The same again: nothing changed, no reload.
+    expect(await version()).toBe(before);
+    const [client] = await server.db.query<{ feature_templates: boolean }>(
+      `SELECT feature_templates FROM client WHERE identifier = 'acme'`,
+    );
+    try {
+      await server.db.query(`UPDATE client SET feature_templates = NOT feature_templates WHERE identifier = 'acme'`);
+      const after = await version();
+      expect(after).not.toBe(before);
+      const changed = await state();
+      expect(changed.accessVersion).toBe(after);
+      expect(changed.featureFlags.templates).toBe(!client?.feature_templates);
+    } finally {
+      await server.db.query(`UPDATE client SET feature_templates = $1 WHERE identifier = 'acme'`, [
+        client?.feature_templates,
+      ]);
+    }
+    expect(await version()).toBe(before);
   });
 
   it('marks the cookies Secure behind https', async () => {

@@ -47,8 +47,16 @@ export const memberStateSchema = z.object({
   clientIdentifier: z.string(),
   /** Set while a customer adviser is signed in through the support login. */
   support: z.object({ adviser: z.string(), reason: z.string() }).nullable(),
+  /**
+   * Changes whenever what the member may open changes (role, the client's feature flags, its calendar link): the
+   * heartbeat answers the current one, and the shell reads the state again when it differs.
+   */
+  accessVersion: z.string(),
 });
 export type MemberState = z.infer<typeof memberStateSchema>;
+
+/** The heartbeat: the session is alive, and the version of what it may open (`MemberState.accessVersion`). */
+export const heartbeatResponseSchema = z.object({ ok: z.literal(true), accessVersion: z.string() });
 export type MemberDetails = z.infer<typeof memberDetailsSchema>;
 
 const usernameInputSchema = z.string().trim().toLowerCase().min(1).max(254);

@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import {
   createPasswordResetTokenRequestSchema,
+  heartbeatResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   memberStateSchema,
@@ -71,12 +72,12 @@ export const ENDPOINTS = {
     response: okResponseSchema,
   }),
   heartbeat: defineEndpoint('heartbeat', {
-    summary: 'Keep the session alive; 401 when it has ended',
+    summary: 'Keep the session alive and tell what it may open now (accessVersion); 401 when it has ended',
     tag: 'auth',
     access: 'session',
     permissions: [],
     request: emptyRequestSchema,
-    response: okResponseSchema,
+    response: heartbeatResponseSchema,
   }),
   memberState: defineEndpoint('memberState', {
     summary: 'The signed-in member, permissions, feature flags and client name',

@@ -2,6 +2,7 @@ import { i18n } from '@dash/shared-core';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
 import { GlobalLoader } from '../loader/GlobalLoader';
+import { AccessChangeNotice } from '../session/AccessChangeNotice';
 import { SupportChat } from '../support/SupportChat';
 import { Toaster } from '../toasts/Toaster';
 import { AppRoutes } from './AppRoutes';
@@ -12,6 +13,7 @@ export function App() {
       <BrowserRouter>
         <GlobalLoader />
         <AppRoutes />
+        <AccessChangeNotice />
         <Toaster />
         <SupportChat />
       </BrowserRouter>

@@ -42,6 +42,7 @@ function memberState(
     clientName: 'ACME',
     clientIdentifier: 'acme',
     support: null,
+    accessVersion: 'v1',
   };
 }
 

@@ -115,6 +115,17 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
   };
 }
 
+/**
+ * The version of what a member session may open: its role, the client's feature flags (the licensee switches them)
+ * and the calendar link. The heartbeat answers it, so that a page signed in before a change notices it and reads the
+ * member state again; several server instances agree on it, as it is computed from the session's row.
+ */
+export function accessVersionOf(session: SessionContext): string {
+  const calendar = session.featureFlags.calendar ? session.client.externalCalendarHref : null;
+  const facts = JSON.stringify([session.role, session.featureFlags, calendar, session.client.name]);
+  return createHash('sha256').update(facts).digest('base64url').slice(0, 16);
+}
+
 export async function createSession(
   tx: Queryable,
   memberUuid: string,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../core/db/database';
 import { VersionedRowCache } from '../../core/db/versionedRowCache';
 import { licenseeForHost } from '../../core/licensees/licensees';
-import { createSession, deleteSession } from '../../core/sessions/sessions';
+import { accessVersionOf, createSession, deleteSession } from '../../core/sessions/sessions';
 import { clearSessionCookie, newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../http/cookies';
 import { ApiHttpError } from '../../http/errors';
 import { hostNameOf } from '../../http/hostName';
@@ -74,7 +74,10 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     return { ok: true as const };
   });
 
-  registerEndpoint(app, db, ENDPOINTS.heartbeat, async () => ({ ok: true as const }));
+  registerEndpoint(app, db, ENDPOINTS.heartbeat, async ({ session }) => ({
+    ok: true as const,
+    accessVersion: accessVersionOf(session),
+  }));
 
   // Each member's own details for the client's company version (migrations 005, 019: every change of a member moves
   // it), so that the state, asked on every start, is answered from the session query alone (a query of
@@ -147,6 +150,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       clientName: session.client.name,
       clientIdentifier: session.client.identifier,
       support: session.support,
+      accessVersion: accessVersionOf(session),
     };
   });
 }
