@@ -189,8 +189,9 @@ function Player({ execution }: { execution: ElearningExecution }) {
             : t('player.frameTitle', { title: execution.title })
         }
         src={launch.launchUrl}
-        // Same origin is what SCORM needs (the course finds the API on this window); the rest stays closed.
-        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads"
+        // Same origin is what SCORM needs (the course finds the API on this window); modals because many authoring
+        // tools ask "resume where you left off?" with confirm(), which returns false unasked without them.
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads allow-modals"
         allow="fullscreen; autoplay"
         data-testid="player-frame"
       />
