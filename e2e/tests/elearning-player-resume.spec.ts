@@ -1,5 +1,5 @@
-import { type Browser, expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { openMyTask, signIn, uploadCoursePackage } from './helpers';
 import { confirmResumePackage, silentResumePackage } from './scorm-test-packages';
 
 /**
@@ -8,37 +8,17 @@ import { confirmResumePackage, silentResumePackage } from './scorm-test-packages
  * goes back silently to its bookmark and restores its suspend data.
  */
 
-const MY = '/dashboard/apps/elearnings/my-elearnings';
 const course = (page: Page): FrameLocator => page.frameLocator('[data-testid=player-frame]');
-
-async function uploadPackage(browser: Browser, courseTitle: string, name: string, bytes: Buffer): Promise<void> {
-  const context = await browser.newContext({ locale: 'de-DE' });
-  const admin = await context.newPage();
-  await signIn(admin, 'acme', 'admin');
-  await admin.goto('/dashboard/apps/elearnings/catalog/list');
-  await admin.getByRole('link', { name: courseTitle }).click();
-  await admin.getByTestId('package-file').setInputFiles({ name, mimeType: 'application/zip', buffer: bytes });
-  await admin.locator('.elearning-package').getByRole('button', { name: 'Paket hochladen' }).click();
-  await expect(admin.getByTestId('package-details')).toContainText('index.html');
-  await context.close();
-}
-
-async function openTask(page: Page, title: string): Promise<string> {
-  await page.goto(MY);
-  await page.locator('.ui-table tbody').getByRole('button', { name: title }).first().click();
-  await expect(page).toHaveURL(/\/elearnings\/execution\/[0-9a-f-]+$/);
-  return page.url().split('/').pop() ?? '';
-}
 
 test.describe('e-learning player: resume on reopen', () => {
   test('a course that asks with confirm(): the question appears, yes lands on the bookmarked page', async ({
     browser,
   }) => {
-    await uploadPackage(browser, 'Erste Hilfe im Betrieb', 'erste-hilfe.zip', confirmResumePackage());
+    await uploadCoursePackage(browser, 'Erste Hilfe im Betrieb', 'erste-hilfe.zip', confirmResumePackage());
     const context = await browser.newContext({ locale: 'de-DE' });
     let page = await context.newPage();
     await signIn(page, 'acme', 'member');
-    const execution = await openTask(page, 'Erste Hilfe im Betrieb');
+    const execution = await openMyTask(page, 'Erste Hilfe im Betrieb');
     const heading = () => course(page).getByRole('heading', { level: 1 });
     await expect(heading()).toHaveText('Notruf absetzen');
     await expect(course(page).locator('#entry')).toHaveText('Einstieg: ab-initio');
@@ -55,7 +35,7 @@ test.describe('e-learning player: resume on reopen', () => {
       questions.push(`${dialog.type()}: ${dialog.message()}`);
       void dialog.accept();
     });
-    expect(await openTask(page, 'Erste Hilfe im Betrieb')).toBe(execution);
+    expect(await openMyTask(page, 'Erste Hilfe im Betrieb')).toBe(execution);
     await expect(heading()).toHaveText('Herz-Lungen-Wiederbelebung');
     await expect(course(page).locator('#entry')).toHaveText('Einstieg: resume');
     expect(questions).toEqual(['confirm: Möchten Sie dort weitermachen, wo Sie aufgehört haben?']);
@@ -64,17 +44,17 @@ test.describe('e-learning player: resume on reopen', () => {
     await page.close({ runBeforeUnload: true });
     page = await context.newPage();
     page.on('dialog', (dialog) => void dialog.dismiss());
-    await openTask(page, 'Erste Hilfe im Betrieb');
+    await openMyTask(page, 'Erste Hilfe im Betrieb');
     await expect(heading()).toHaveText('Notruf absetzen');
     await context.close();
   });
 
   test('a SCORM 1.2 course that resumes silently from lesson_location and suspend_data', async ({ browser }) => {
-    await uploadPackage(browser, 'Bildschirmarbeitsplatz', 'bildschirm.zip', silentResumePackage());
+    await uploadCoursePackage(browser, 'Bildschirmarbeitsplatz', 'bildschirm.zip', silentResumePackage());
     const context = await browser.newContext({ locale: 'de-DE' });
     let page = await context.newPage();
     await signIn(page, 'acme', 'loc.admin');
-    const execution = await openTask(page, 'Bildschirmarbeitsplatz');
+    const execution = await openMyTask(page, 'Bildschirmarbeitsplatz');
     const heading = () => course(page).getByRole('heading', { level: 1 });
     await expect(heading()).toHaveText('Monitor ausrichten');
     await course(page).getByRole('button', { name: 'Weiter' }).click();
@@ -90,7 +70,7 @@ test.describe('e-learning player: resume on reopen', () => {
       questions.push(dialog.message());
       void dialog.dismiss();
     });
-    expect(await openTask(page, 'Bildschirmarbeitsplatz')).toBe(execution);
+    expect(await openMyTask(page, 'Bildschirmarbeitsplatz')).toBe(execution);
     await expect(heading()).toHaveText('Stuhl einstellen');
     await expect(course(page).getByLabel('Meine Einstellungen am Arbeitsplatz')).toHaveValue(
       'Sitzhöhe 48 cm, Monitor 70 cm entfernt',
