@@ -161,7 +161,8 @@ test.describe('e-learning player', () => {
       'Allgemeine Sicherheitsunterweisung (§ 12 ArbSchG)',
     );
     await expect(page.getByTestId('certificate-score')).toHaveText('100 %');
-    await expect(page.getByTestId('certificate-duration')).toHaveText(/^\d\d:\d\d$/);
+    // Minutes and seconds, never "00:00" for a short visit.
+    await expect(page.getByTestId('certificate-duration')).toHaveText(/^(\d+ Std\. )?(\d+ Min\. )?\d+ Sek\.$/);
     const name = (await page.getByTestId('certificate-name').textContent()) ?? '';
     expect(name.trim().length).toBeGreaterThan(3);
     // Print layout, landscape; no support chat, no sidebar.
@@ -175,6 +176,9 @@ test.describe('e-learning player', () => {
     await page.emulateMedia({ media: 'screen' });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('certificate-pdf').click()]);
+    expect(download.suggestedFilename()).toMatch(
+      /^Allgemeine-Sicherheitsunterweisung-12-ArbSchG_Mara-Mitarbeiter_\d{4}-\d{2}-\d{2}\.pdf$/,
+    );
     const text = pdfText(readFileSync((await download.path()) ?? ''));
     expect(text).toContain('Teilnahmebescheinigung');
     expect(text).toContain(name.trim());
