@@ -3,10 +3,10 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { crc32 } from 'node:zlib';
 import { expect, type FrameLocator, type Page, test } from '@playwright/test';
 import { pdfText } from './elearning-player-pdf';
 import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { storedZip } from './scorm-test-packages';
 
 /**
  * The player with the two demo courses: SCORM 1.2 in German with close-and-resume (long suspend data)
@@ -29,44 +29,6 @@ async function openTask(page: Page, title: RegExp): Promise<string> {
 }
 
 const course = (page: Page): FrameLocator => page.frameLocator('[data-testid=player-frame]');
-
-/** A zip of the given text files, stored (no compression): enough for a test package built from source. */
-function storedZip(files: Record<string, string>): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of Object.entries(files)) {
-    const nameBytes = Buffer.from(name);
-    const data = Buffer.from(text);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt32LE(crc32(data), 14);
-    local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(nameBytes.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt32LE(crc32(data), 16);
-    central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(nameBytes.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, nameBytes, data);
-    centrals.push(central, nameBytes);
-    offset += 30 + nameBytes.length + data.length;
-  }
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
 
 /** One SCO of the multi-SCO test package: SCORM 2004 calls behind the course's own buttons. */
 const scoPage = (title: string, scaled: string) => `<!doctype html>
@@ -199,7 +161,8 @@ test.describe('e-learning player', () => {
       'Allgemeine Sicherheitsunterweisung (§ 12 ArbSchG)',
     );
     await expect(page.getByTestId('certificate-score')).toHaveText('100 %');
-    await expect(page.getByTestId('certificate-duration')).toHaveText(/^\d\d:\d\d$/);
+    // Minutes and seconds, never "00:00" for a short visit.
+    await expect(page.getByTestId('certificate-duration')).toHaveText(/^(\d+ Std\. )?(\d+ Min\. )?\d+ Sek\.$/);
     const name = (await page.getByTestId('certificate-name').textContent()) ?? '';
     expect(name.trim().length).toBeGreaterThan(3);
     // Print layout, landscape; no support chat, no sidebar.
@@ -213,6 +176,9 @@ test.describe('e-learning player', () => {
     await page.emulateMedia({ media: 'screen' });
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('certificate-pdf').click()]);
+    expect(download.suggestedFilename()).toMatch(
+      /^Allgemeine-Sicherheitsunterweisung-12-ArbSchG_Mara-Mitarbeiter_\d{4}-\d{2}-\d{2}\.pdf$/,
+    );
     const text = pdfText(readFileSync((await download.path()) ?? ''));
     expect(text).toContain('Teilnahmebescheinigung');
     expect(text).toContain(name.trim());

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { hashPassword } from '@dash/shared-core';
-import { type APIRequestContext, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type Page, request } from '@playwright/test';
 
 export const PASSWORD = 'Safety#2026';
 
@@ -168,4 +168,28 @@ export async function rowsScrollSideways(page: Page): Promise<string[]> {
     }
     return problems;
   });
+}
+
+/** acme's administrator uploads a SCORM package to the catalogue's course of that title. */
+export async function uploadCoursePackage(browser: Browser, courseTitle: string, name: string, bytes: Buffer) {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const admin = await context.newPage();
+  await signIn(admin, 'acme', 'admin');
+  await admin.goto('/dashboard/apps/elearnings/catalog/list');
+  await admin.getByRole('link', { name: courseTitle }).click();
+  await admin.getByTestId('package-file').setInputFiles({ name, mimeType: 'application/zip', buffer: bytes });
+  await admin
+    .locator('.elearning-package')
+    .getByRole('button', { name: /Paket hochladen|Upload package/ })
+    .click();
+  await expect(admin.getByTestId('package-details')).toContainText('index.html');
+  await context.close();
+}
+
+/** Opens the signed-in member's task of that course title in the player; answers the execution's uuid. */
+export async function openMyTask(page: Page, courseTitle: string): Promise<string> {
+  await page.goto('/dashboard/apps/elearnings/my-elearnings');
+  await page.locator('.ui-table tbody').getByRole('button', { name: courseTitle }).first().click();
+  await expect(page).toHaveURL(/\/elearnings\/execution\/[0-9a-f-]+$/);
+  return page.url().split('/').pop() ?? '';
 }

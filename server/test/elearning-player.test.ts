@@ -309,11 +309,15 @@ describe('executions', () => {
     const pdf = await member.get('/api/elearning/certificate-pdf', { uuid: resultUuid });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Named after course, person and day, in safe characters only.
+    expect(pdf.headers['content-disposition']).toMatch(
+      /^attachment; filename="Allgemeine-Sicherheitsunterweisung-12-ArbSchG_[A-Za-z-]+_\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
     const text = pdfText(pdf.rawPayload);
     expect(text).toContain('Teilnahmebescheinigung');
     expect(text).toContain(data.json().memberName);
     expect(text).toContain('Allgemeine Sicherheitsunterweisung (§ 12 ArbSchG)');
-    expect(text).toContain('00:13');
+    expect(text).toContain('12 Min. 34 Sek.');
     expect(text).toContain('80 %');
   });
 

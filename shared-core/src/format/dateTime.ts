@@ -18,6 +18,31 @@ export function formatDurationSeconds(totalSeconds: number): string {
   return formatDurationMinutes(totalSeconds / 60);
 }
 
+const DURATION_UNITS = {
+  de_DE: { hours: 'Std.', minutes: 'Min.', seconds: 'Sek.' },
+  en_GB: { hours: 'h', minutes: 'min', seconds: 's' },
+} as const;
+
+/**
+ * Seconds → hours, minutes and seconds with their units, for a time spent in a course (certificates): 45 → "45 Sek.",
+ * 754 → "12 Min. 34 Sek.", 3725 → "1 Std. 02 Min. 05 Sek." ("45 s", "12 min 34 s", "1 h 02 min 05 s" in English);
+ * '' for a negative or missing value. Never "00:00" for a short course.
+ */
+export function formatDurationMinutesSeconds(totalSeconds: number, language: Language = 'de_DE'): string {
+  if (!Number.isFinite(totalSeconds) || totalSeconds < 0) return '';
+  const units = DURATION_UNITS[language] ?? DURATION_UNITS.de_DE;
+  const rounded = Math.round(totalSeconds);
+  const hours = Math.floor(rounded / 3600);
+  const minutes = Math.floor((rounded % 3600) / 60);
+  const seconds = rounded % 60;
+  const two = (value: number) => String(value).padStart(2, '0');
+  if (hours > 0) {
+    return `${hours} ${units.hours} ${two(minutes)} ${units.minutes} ${two(seconds)} ${units.seconds}`;
+  }
+  if (minutes > 0) return `${minutes} ${units.minutes} ${two(seconds)} ${units.seconds}`;
+  return `${seconds} ${units.seconds}`;
+}
+
 export type DateStyle = 'date' | 'dateTime';
 
 /** A date (ISO string or Date) in the user's language; '' for a missing or invalid date. */

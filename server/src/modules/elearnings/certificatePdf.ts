@@ -1,4 +1,5 @@
 // pdf-lib loads with the first certificate, not with the server: it was 0.7 s of every start.
+import { formatDurationMinutesSeconds } from '@dash/shared-core';
 import type { PDFFont, rgb as Rgb } from 'pdf-lib';
 
 export interface CertificateData {
@@ -39,10 +40,34 @@ const TEXTS = {
   },
 } as const;
 
-/** hh:mm as the spec displays durations (section 9). */
-export function formatDuration(seconds: number): string {
-  const minutes = Math.round(seconds / 60);
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+const TRANSLITERATED: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ß: 'ss' };
+
+/** A part of a file name: letters, digits and hyphens only (umlauts spelt out, accents dropped), at most 60 long. */
+function fileNamePart(value: string): string {
+  return value
+    .replace(/[äöüÄÖÜß]/g, (char) => TRANSLITERATED[char] ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+}
+
+/**
+ * The certificate's file name after course, person and completion day, in characters every file system and every
+ * Content-Disposition header takes: `Erste-Hilfe-im-Betrieb_Mara-Mitarbeiter_2026-05-04.pdf`.
+ */
+export function certificateFileName(
+  data: Pick<CertificateData, 'courseTitle' | 'memberName' | 'completedAt' | 'language'>,
+): string {
+  const fallback = data.language === 'de_DE' ? 'Teilnahmebescheinigung' : 'Certificate';
+  // The same calendar day as the date printed on the certificate (en-CA writes YYYY-MM-DD).
+  const day = Number.isNaN(data.completedAt.getTime())
+    ? ''
+    : new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(data.completedAt);
+  const parts = [fileNamePart(data.courseTitle) || fallback, fileNamePart(data.memberName), day].filter(Boolean);
+  return `${parts.join('_')}.pdf`;
 }
 
 function colour(rgb: typeof Rgb, hex: string) {
@@ -98,7 +123,7 @@ export async function buildCertificatePdf(data: CertificateData): Promise<Uint8A
   const score = data.scorePercent === null ? texts.noScore : `${Math.round(data.scorePercent)} %`;
   const facts: Array<[string, string]> = [
     [texts.date, date],
-    [texts.duration, formatDuration(data.durationSeconds)],
+    [texts.duration, formatDurationMinutesSeconds(data.durationSeconds, data.language)],
     [texts.score, score],
     [texts.company, data.clientName],
   ];

@@ -1,4 +1,4 @@
-import { formatDurationSeconds, type Language, localeOf } from '@dash/shared-core';
+import { formatDurationMinutesSeconds, type Language, localeOf } from '@dash/shared-core';
 import { Link, Spinner, useLicensee, useParams } from '@dash/shared-ui';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -75,7 +75,9 @@ export default function CertificatePage() {
             </div>
             <div>
               <dt>{certificateT('certificate.duration')}</dt>
-              <dd data-testid="certificate-duration">{formatDurationSeconds(result.durationSeconds)}</dd>
+              <dd data-testid="certificate-duration">
+                {formatDurationMinutesSeconds(result.durationSeconds, result.language as Language)}
+              </dd>
             </div>
             <div>
               <dt>{certificateT('certificate.score')}</dt>

@@ -6,7 +6,7 @@ import type {
 } from '@dash/shared-core';
 import { Dialog, Link, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { certificatePath, ELEARNING_ROUTES, executionPath } from '../../../routes';
 import { readExecutionItem, useExecution } from '../api/readExecution';
@@ -58,6 +58,9 @@ function Player({ execution }: { execution: ElearningExecution }) {
   const [successOpen, setSuccessOpen] = useState(false);
   const [resetOpen, setResetOpen] = useState(false);
   const completedRef = useRef(execution.completedAt !== null);
+  const playerRef = useRef<HTMLDivElement>(null);
+  useFitToWindow(playerRef);
+  const fullScreen = useFullScreen(playerRef);
   const several = items.length > 1;
   const index = Math.max(
     0,
@@ -189,8 +192,9 @@ function Player({ execution }: { execution: ElearningExecution }) {
             : t('player.frameTitle', { title: execution.title })
         }
         src={launch.launchUrl}
-        // Same origin is what SCORM needs (the course finds the API on this window); the rest stays closed.
-        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads"
+        // Same origin is what SCORM needs (the course finds the API on this window); modals because many authoring
+        // tools ask "resume where you left off?" with confirm(), which returns false unasked without them.
+        sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads allow-modals"
         allow="fullscreen; autoplay"
         data-testid="player-frame"
       />
@@ -204,7 +208,7 @@ function Player({ execution }: { execution: ElearningExecution }) {
   );
 
   return (
-    <div className="elearning-player">
+    <div className="elearning-player" ref={playerRef}>
       <PageHeader
         title={execution.title}
         link={{ to: ELEARNING_ROUTES.myElearnings, label: t('my.title') }}
@@ -221,6 +225,17 @@ function Player({ execution }: { execution: ElearningExecution }) {
             <button type="button" className="ui-button ui-button--ghost" onClick={() => setResetOpen(true)}>
               {t('player.startOver')}
             </button>
+            {fullScreen.supported && (
+              <button
+                type="button"
+                className="ui-button ui-button--ghost"
+                aria-pressed={fullScreen.active}
+                onClick={fullScreen.toggle}
+                data-testid="player-full-screen"
+              >
+                {fullScreen.active ? t('player.fullScreenLeave') : t('player.fullScreen')}
+              </button>
+            )}
           </>
         }
       />
@@ -269,6 +284,8 @@ function Player({ execution }: { execution: ElearningExecution }) {
         headline={t('player.successHeadline')}
         texts={[t('player.successText', { title: execution.title })]}
         cancelLabel={t('player.stay')}
+        // Three buttons in one row, also with the German labels.
+        width={40}
         testId="player-success"
         buttons={[
           {
@@ -291,6 +308,46 @@ function Player({ execution }: { execution: ElearningExecution }) {
       />
     </div>
   );
+}
+
+/**
+ * The player takes the height of the window below where it starts (header and page title above it), so that the
+ * course's own navigation bar, usually at the bottom of the course, is in sight without scrolling the page.
+ */
+function useFitToWindow(ref: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const fit = () => {
+      const top = element.getBoundingClientRect().top + window.scrollY;
+      element.style.setProperty('--player-top', `${Math.round(top)}px`);
+    };
+    fit();
+    window.addEventListener('resize', fit);
+    // The header can change height (a banner appears, the title wraps) without the window changing size.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
+    observer?.observe(document.body);
+    return () => {
+      window.removeEventListener('resize', fit);
+      observer?.disconnect();
+    };
+  }, [ref]);
+}
+
+/** The player (bar and course) in full screen, and back; Escape leaves as the browser provides. */
+function useFullScreen(ref: RefObject<HTMLElement | null>) {
+  const [active, setActive] = useState(false);
+  useEffect(() => {
+    const changed = () => setActive(document.fullscreenElement !== null && document.fullscreenElement === ref.current);
+    document.addEventListener('fullscreenchange', changed);
+    return () => document.removeEventListener('fullscreenchange', changed);
+  }, [ref]);
+  const supported = typeof document !== 'undefined' && document.fullscreenEnabled === true;
+  const toggle = () => {
+    if (document.fullscreenElement) void document.exitFullscreen();
+    else void ref.current?.requestFullscreen().catch(() => undefined);
+  };
+  return { supported, active, toggle };
 }
 
 const STATUS_BADGE: Record<ScoStatus, string> = {

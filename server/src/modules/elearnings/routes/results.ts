@@ -6,7 +6,7 @@ import { iso } from '../../../core/db/rows';
 import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { buildCertificatePdf } from '../certificatePdf';
+import { buildCertificatePdf, certificateFileName } from '../certificatePdf';
 import { ownExecution, resultOfExecution } from '../lookups';
 
 /** A completed execution's result, and its certificate as a PDF. */
@@ -27,7 +27,7 @@ export function registerResultRoutes(app: FastifyInstance, db: Database): void {
       'SELECT l.name, l.theme FROM client c JOIN licensee l ON l.uuid = c.licensee_uuid WHERE c.uuid = $1',
       [session.clientUuid],
     );
-    const file = await buildCertificatePdf({
+    const certificate = {
       licenseeName: licensee?.name || 'Dashboard',
       primaryColour: themeWithDefaults(licensee?.theme ?? null).light.primary,
       clientName: result.clientName,
@@ -37,8 +37,9 @@ export function registerResultRoutes(app: FastifyInstance, db: Database): void {
       durationSeconds: result.durationSeconds,
       scorePercent: result.scorePercent,
       language: result.language,
-    });
-    const filename = `${result.language === 'de_DE' ? 'Teilnahmebescheinigung' : 'Certificate'}.pdf`;
+    };
+    const file = await buildCertificatePdf(certificate);
+    const filename = certificateFileName(certificate);
     reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${filename}"`)
