@@ -25,9 +25,11 @@ export function AccessChangeNotice() {
   const where = useRef({ pathname: location.pathname, home });
   where.current = { pathname: location.pathname, home };
 
+  const { pathname } = location;
   useEffect(() => {
-    heartbeatOnNavigation();
-  }, [location.pathname]);
+    // Each new page (the path is what changed) asks whether the member may still open what he sees.
+    heartbeatOnNavigation(pathname);
+  }, [pathname]);
 
   useEffect(
     () =>

@@ -151,8 +151,11 @@ export function startHeartbeat(onSignedOut: () => void): void {
   heartbeat = setInterval(() => void beat?.(), HEARTBEAT_INTERVAL_MS);
 }
 
-/** A navigation: the heartbeat runs now unless it ran a moment ago (what the member may open is checked again). */
-export function heartbeatOnNavigation(): void {
+/**
+ * A navigation (to `_pathname`): the heartbeat runs now unless it ran a moment ago, so that what the member may
+ * open is checked again.
+ */
+export function heartbeatOnNavigation(_pathname: string): void {
   if (beat && Date.now() - lastBeatAt >= ACCESS_CHECK_ON_NAVIGATION_MS) void beat();
 }
 
