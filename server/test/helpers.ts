@@ -5,7 +5,7 @@ import pg from 'pg';
 import { expect } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
-import { type Database, openDatabase } from '../src/core/db/database';
+import { type Database, openDatabase, type Queryable } from '../src/core/db/database';
 import { migrate } from '../src/core/db/migrate';
 import { SESSION_COOKIE } from '../src/http/cookies';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
@@ -246,4 +246,40 @@ export function expectCleanError(response: InjectResponse): void {
 export function expectError(response: InjectResponse, status: number, code: string): void {
   expect(`${response.statusCode} ${errorCode(response) ?? response.body}`).toBe(`${status} ${code}`);
   expectCleanError(response);
+}
+
+/**
+ * Runs `work` and counts the SQL statements the server sends meanwhile, in and outside transactions: how a test shows
+ * that a call is set-based (its statements do not grow with the rows) without timing it.
+ */
+export async function countStatements<T>(db: Database, work: () => Promise<T>): Promise<{ result: T; count: number }> {
+  let count = 0;
+  const counting = <Q extends Queryable>(target: Q): Q =>
+    new Proxy(target, {
+      get(object, key, receiver) {
+        const value = Reflect.get(object, key, receiver) as unknown;
+        if (key === 'query' && typeof value === 'function') {
+          return (...args: unknown[]) => {
+            count += 1;
+            return (value as (...parameters: unknown[]) => unknown).apply(object, args);
+          };
+        }
+        return typeof value === 'function' ? (value as (...parameters: unknown[]) => unknown).bind(object) : value;
+      },
+    });
+  const query = db.query.bind(db);
+  const transaction = db.transaction.bind(db);
+  const mutable = db as { query: Database['query']; transaction: Database['transaction'] };
+  mutable.query = ((...args: Parameters<Database['query']>) => {
+    count += 1;
+    return query(...args);
+  }) as Database['query'];
+  mutable.transaction = ((run: (tx: Queryable) => Promise<unknown>) =>
+    transaction((tx) => run(counting(tx)))) as Database['transaction'];
+  try {
+    return { result: await work(), count };
+  } finally {
+    mutable.query = query;
+    mutable.transaction = transaction;
+  }
 }
