@@ -38,3 +38,19 @@ export function themeWithDefaults(stored: StoredTheme | null | undefined): Licen
 export function licenseeNameOrDefault(name: string | null | undefined): string {
   return name?.trim() ? name.trim() : DEFAULT_LICENSEE_NAME;
 }
+
+/** The longest texts of the licensee's branding (console's branding page and its server call). */
+export const LICENSEE_BRANDING_LIMITS = {
+  nameMaxLength: 100,
+  moodImageCopyrightMaxLength: 200,
+  supportChatKeyMaxLength: 200,
+  notificationFooterEmailMaxLength: 1000,
+  /**
+   * Appended on a line of its own to every SMS (160 characters a part): a footer of at most 80 leaves room for the
+   * message without a third part.
+   */
+  notificationFooterSmsMaxLength: 80,
+} as const;
+
+/** A support-chat key is the vendor's token (letters, digits, `.`, `_`, `:`, `-`): it is written into a script's URL. */
+export const SUPPORT_CHAT_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;

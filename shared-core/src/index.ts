@@ -5,6 +5,7 @@ export * from './areas';
 export * from './bootData';
 export * from './branding';
 export * from './companyLimits';
+export * from './contrast';
 export type * from './contract';
 export * from './elearnings';
 export * from './errors/codes';
