@@ -34,9 +34,11 @@ export interface ContrastProblem {
  * the header's avatar, the active sidebar entry), in the light and the dark theme. The highlight colour only ever
  * draws lines and bars, never text, so it is not checked. Used by the branding form and by the server.
  */
-export function themeContrastProblems(theme: {
-  [mode in ThemeMode]: Pick<LicenseeConfig['theme']['light'], 'primary' | 'contrast'>;
-}): ContrastProblem[] {
+export function themeContrastProblems(
+  theme: {
+    [mode in ThemeMode]: Pick<LicenseeConfig['theme']['light'], 'primary' | 'contrast'>;
+  },
+): ContrastProblem[] {
   const problems: ContrastProblem[] = [];
   for (const mode of ['light', 'dark'] as const) {
     const ratio = contrastRatio(theme[mode].primary, theme[mode].contrast);
