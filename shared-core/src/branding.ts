@@ -1,6 +1,7 @@
 // Only a type from the contract: a value import would pull zod into every page's first download.
 import { COLOUR_PATTERN } from './colours';
 import type { LicenseeConfig } from './contract/bootstrap';
+import type { Rule } from './validation/rules';
 
 export { COLOUR_PATTERN };
 
@@ -54,3 +55,7 @@ export const LICENSEE_BRANDING_LIMITS = {
 
 /** A support-chat key is the vendor's token (letters, digits, `.`, `_`, `:`, `-`): it is written into a script's URL. */
 export const SUPPORT_CHAT_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
+
+/** Form rule: a theme colour as the contract takes it (#rrggbb); empty passes (`required` decides). */
+export const colour: Rule = (value) =>
+  value.trim() === '' || COLOUR_PATTERN.test(value.trim()) ? null : { key: 'colour' };
