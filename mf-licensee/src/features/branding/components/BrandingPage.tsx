@@ -141,7 +141,8 @@ export default function BrandingPage() {
 }
 
 function BrandingForm({ branding }: { branding: LicenseeBranding }) {
-  const { t } = useTranslation('licensee');
+  const { t, i18n } = useTranslation('licensee');
+  const ratioFormat = new Intl.NumberFormat(i18n.language.replace('_', '-'), { maximumFractionDigits: 2 });
   const can = useCan();
   const editable = can(['licensee.branding-update']);
   const update = useUpdateBranding();
@@ -205,7 +206,10 @@ function BrandingForm({ branding }: { branding: LicenseeBranding }) {
                     {t('common:errors.codes.Licensee.ContrastTooLow')}{' '}
                     {problems
                       .map((problem) =>
-                        t('branding.contrastOf', { mode: t(`branding.preview.${problem.mode}`), ratio: problem.ratio }),
+                        t('branding.contrastOf', {
+                          mode: t(`branding.preview.${problem.mode}`),
+                          ratio: ratioFormat.format(problem.ratio),
+                        }),
                       )
                       .join(' ')}
                   </p>
