@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Agent, createTestServer, expectError, type TestServer, testConfig } from './helpers';
+import { PNG_BASE64 } from './matrix/licenseeBranding';
 
 let server: TestServer;
 let partnerAdmin: Agent;
@@ -136,5 +137,45 @@ describe("the licensee's branding", () => {
     expect(boot.licensee?.licenseeName).toBe('SafeGuard Partner GmbH');
     // The default licensee's hosts are untouched.
     expect(await configOnSecondInstance('localhost')).toEqual(dashboardBefore);
+  });
+});
+
+describe("the licensee's logo", () => {
+  const upload = (agent: Agent, filename: string, content: Buffer) =>
+    agent.post('/api/licensee/branding/logo', { filename, contentBase64: content.toString('base64') });
+
+  it('takes a PNG by its content and shows it at the next page load; the old address stays for sent mails', async () => {
+    const before = await brandingOf(partnerAdmin);
+    const response = await upload(partnerAdmin, 'Logo.PNG', Buffer.from(PNG_BASE64, 'base64'));
+    expect(response.statusCode, response.body).toBe(200);
+    const after = response.json() as LicenseeBranding;
+    expect(after.images.logo).not.toBe(before.images.logo);
+    expect((await configOnSecondInstance('partner.localhost')).images.logo).toBe(after.images.logo);
+    const image = await secondInstance.inject({ url: after.images.logo ?? '' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.equals(Buffer.from(PNG_BASE64, 'base64'))).toBe(true);
+    expect((await secondInstance.inject({ url: before.images.logo ?? '' })).statusCode).toBe(200);
+  });
+
+  it('refuses an SVG with script, a renamed executable and a file over 40 KB; a 50 MB body never reaches it', async () => {
+    const before = await brandingOf(partnerAdmin);
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',
+    );
+    expectError(await upload(partnerAdmin, 'logo.svg', svg), 400, 'File.InvalidType');
+    expectError(await upload(partnerAdmin, 'logo.png', svg), 400, 'File.InvalidType');
+    const executable = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(512)]);
+    expectError(await upload(partnerAdmin, 'logo.png', executable), 400, 'File.InvalidType');
+    const elf = Buffer.concat([Buffer.from('7f454c46020101', 'hex'), Buffer.alloc(512)]);
+    expectError(await upload(partnerAdmin, 'logo.webp', elf), 400, 'File.InvalidType');
+    const tooBig = Buffer.concat([Buffer.from(PNG_BASE64, 'base64'), Buffer.alloc(40_001)]);
+    expectError(await upload(partnerAdmin, 'logo.png', tooBig), 400, 'Schema.ValidationFailed');
+    const huge = await partnerAdmin.post('/api/licensee/branding/logo', {
+      filename: 'logo.png',
+      contentBase64: 'A'.repeat(50 * 1024 * 1024),
+    });
+    expectError(huge, 413, 'Request.TooLarge');
+    expect(await brandingOf(partnerAdmin)).toEqual(before);
   });
 });

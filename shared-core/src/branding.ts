@@ -59,3 +59,10 @@ export const SUPPORT_CHAT_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
 /** Form rule: a theme colour as the contract takes it (#rrggbb); empty passes (`required` decides). */
 export const colour: Rule = (value) =>
   value.trim() === '' || COLOUR_PATTERN.test(value.trim()) ? null : { key: 'colour' };
+
+/**
+ * The licensee's logo: PNG, JPEG or WebP of at most 40 KB, so that it travels base64-encoded in one JSON call under
+ * the API's 64 KiB body limit. SVG is refused (it may carry script).
+ */
+export const LICENSEE_LOGO_MAX_BYTES = 40_000;
+export const LICENSEE_LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;

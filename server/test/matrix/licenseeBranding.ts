@@ -21,6 +21,18 @@ export const DASHBOARD_BRANDING = {
   isWhitelabelPartner: false,
 };
 
+/** A 1x1 PNG: the smallest logo the upload takes. */
+export const PNG_BASE64 =
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+const logoUpload = () => ({ filename: 'logo.png', contentBase64: PNG_BASE64 });
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+
+/** Both licensees' logos and the stored files: what an upload adds to. */
+const everyLogo = async (db: Database) => ({
+  licensees: await db.query('SELECT identifier, logo_file_uuid FROM licensee ORDER BY identifier'),
+  files: await db.query('SELECT count(*)::int AS count FROM file'),
+});
+
 /** Both licensees' rows: a change of one licensee's branding never reaches the other. */
 const everyLicensee = (db: Database) =>
   db.query(
@@ -87,6 +99,45 @@ export const LICENSEE_BRANDING_MATRIX: Record<string, MatrixEntry> = {
           status: 400,
           code: 'Licensee.ContrastTooLow',
         },
+      ],
+    },
+  },
+  'POST /api/licensee/branding/logo': {
+    access: 'licensee',
+    endpoint: 'licenseeLogoUpload',
+    sample: logoUpload,
+    validated: true,
+    malformed: () => [
+      { filename: 'logo.png' },
+      { ...logoUpload(), contentBase64: 'not base64!' },
+      { ...logoUpload(), contentBase64: '' },
+      { ...logoUpload(), filename: '' },
+      { ...logoUpload(), licenseeUuid: '00000000-0000-4000-8000-000000000000' },
+    ],
+    forbiddenFor: ['dashboard/berater'],
+    writes: {
+      snapshot: everyLogo,
+      changing: logoUpload,
+      rejected: [
+        {
+          body: () => ({
+            filename: 'logo.svg',
+            contentBase64: base64('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+          }),
+          status: 400,
+          code: 'File.InvalidType',
+        },
+        {
+          // A Windows executable renamed to .png.
+          body: () => ({
+            filename: 'logo.png',
+            contentBase64: Buffer.from('4d5a9000030000000400', 'hex').toString('base64'),
+          }),
+          status: 400,
+          code: 'File.InvalidType',
+        },
+        // A PNG named .jpg: the name must promise what the content is.
+        { body: () => ({ ...logoUpload(), filename: 'logo.jpg' }), status: 400, code: 'File.InvalidType' },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LICENSEE_BRANDING_LIMITS, SUPPORT_CHAT_KEY_PATTERN } from '../../branding';
+import { LICENSEE_BRANDING_LIMITS, LICENSEE_LOGO_MAX_BYTES, SUPPORT_CHAT_KEY_PATTERN } from '../../branding';
 import { COLOUR_PATTERN } from '../../colours';
 import { httpUrl } from '../../validation/rules';
 import { emptyRequestSchema } from '../common';
@@ -75,6 +75,16 @@ export const licenseeBrandingSchema = z.object({
 });
 export type LicenseeBranding = z.infer<typeof licenseeBrandingSchema>;
 
+/** A new logo, base64-encoded; the server checks its content (PNG, JPEG or WebP), not only its name. */
+export const licenseeLogoUploadRequestSchema = z.strictObject({
+  filename: z.string().trim().min(1).max(200),
+  contentBase64: z
+    .base64()
+    .min(1)
+    .max(Math.ceil(LICENSEE_LOGO_MAX_BYTES / 3) * 4),
+});
+export type LicenseeLogoUploadRequest = z.input<typeof licenseeLogoUploadRequestSchema>;
+
 const CONSOLE = { tag: 'licensee', access: 'licensee' } as const;
 
 /** The licensee's own branding: read by admins and advisers, changed by admins; always the staff member's licensee. */
@@ -91,6 +101,13 @@ export const LICENSEE_BRANDING_ENDPOINTS = {
     summary: "Change the licensee's branding; shown on the next page load of every host of the licensee",
     permissions: ['licensee.branding-update'],
     request: licenseeBrandingFieldsSchema,
+    response: licenseeBrandingSchema,
+  }),
+  licenseeLogoUpload: defineEndpoint('licenseeLogoUpload', {
+    ...CONSOLE,
+    summary: "Replace the licensee's logo: PNG, JPEG or WebP by its content, at most 40 KB; SVG is refused",
+    permissions: ['licensee.branding-update'],
+    request: licenseeLogoUploadRequestSchema,
     response: licenseeBrandingSchema,
   }),
 };

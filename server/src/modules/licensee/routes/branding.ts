@@ -1,10 +1,11 @@
-import { themeContrastProblems, themeWithDefaults } from '@dash/shared-core';
+import { LICENSEE_LOGO_MAX_BYTES, themeContrastProblems, themeWithDefaults } from '@dash/shared-core';
 import { ENDPOINTS, type LicenseeBranding } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../../core/db/database';
 import { fileUrl, type LicenseeRow } from '../../../core/licensees/licensees';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
+import { LOGO_EXTENSION, logoTypeOf, logoTypeOfName } from '../logoImage';
 
 type BrandingRow = LicenseeRow & { host_names: string[] };
 
@@ -70,6 +71,27 @@ export function registerBrandingRoutes(app: FastifyInstance, db: Database): void
           body.isWhitelabelPartner,
         ],
       );
+      return readBranding(tx, session.licenseeUuid);
+    });
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.licenseeLogoUpload, async ({ body, session }) => {
+    const content = Buffer.from(body.contentBase64, 'base64');
+    if (content.length > LICENSEE_LOGO_MAX_BYTES) throw new ApiHttpError(413, 'Request.TooLarge');
+    // By content, and the name must promise the same: a renamed executable or an SVG is refused.
+    const type = logoTypeOf(content);
+    if (!type || logoTypeOfName(body.filename) !== type) throw new ApiHttpError(400, 'File.InvalidType');
+    return db.transaction(async (tx) => {
+      await readBranding(tx, session.licenseeUuid, true);
+      const [file] = await tx.query<{ uuid: string }>(
+        `INSERT INTO file (context, type, filename, content_type, content, client_uuid)
+         VALUES ('licensee', 'logo', $1, $2, $3, NULL) RETURNING uuid`,
+        [`logo.${LOGO_EXTENSION[type]}`, type, content],
+      );
+      if (!file) throw new ApiHttpError(500, 'Generic.PersistFailed');
+      await tx.query('UPDATE licensee SET logo_file_uuid = $2 WHERE uuid = $1', [session.licenseeUuid, file.uuid]);
+      // The old logo's file stays: mails already sent show it by its address (a new logo has a new one, so no cache
+      // shows the old logo on the sign-in page).
       return readBranding(tx, session.licenseeUuid);
     });
   });
