@@ -101,6 +101,29 @@ test('in English: the same refusal, and the page passes axe', async ({ page }) =
   );
   await expect(page.getByTestId('branding-contrast-error')).toContainText('Dark theme: 2.44:1');
   await shot(page, 'en-too-light');
+
+  // An SVG and a renamed executable are refused; the logo stays (a valid upload is proven by the API test, so that
+  // the partner keeps its seeded logo for the other tests).
+  const logo = await page.getByTestId('branding-logo').getAttribute('src');
+  await page.getByTestId('branding-logo-input').setInputFiles({
+    name: 'logo.svg',
+    mimeType: 'image/svg+xml',
+    buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  });
+  await expect(page.getByTestId('branding-logo-error')).toHaveText('This file type is not allowed.');
+  await page.getByTestId('branding-logo-input').setInputFiles({
+    name: 'logo.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(2048)]),
+  });
+  await expect(page.getByTestId('branding-logo-error')).toHaveText('This file type is not allowed.');
+  await page.getByTestId('branding-logo-input').setInputFiles({
+    name: 'big.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(41_000),
+  });
+  await expect(page.getByTestId('branding-logo-error')).toHaveText('The logo is too large: at most 40 KB.');
+  await expect(page.getByTestId('branding-logo')).toHaveAttribute('src', logo ?? '');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'en-390');
 });

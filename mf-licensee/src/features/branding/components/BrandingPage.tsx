@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBranding } from '../api/getBranding';
 import { useUpdateBranding } from '../api/updateBranding';
+import { LogoField } from './LogoField';
 import { SignInPreview } from './SignInPreview';
 import './branding.css';
 
@@ -136,8 +137,9 @@ export default function BrandingPage() {
       </>
     );
   }
-  // A new key per saved version: the form starts from what the server answered.
-  return <BrandingForm key={JSON.stringify(query.data)} branding={query.data} />;
+  // A new key per saved version: the form starts from what the server answered. A new logo is saved on its own and
+  // keeps what is being typed.
+  return <BrandingForm key={JSON.stringify({ ...query.data, images: null })} branding={query.data} />;
 }
 
 function BrandingForm({ branding }: { branding: LicenseeBranding }) {
@@ -174,6 +176,7 @@ function BrandingForm({ branding }: { branding: LicenseeBranding }) {
           <fieldset className="licensee-fieldset" disabled={!editable}>
             <section className="ui-card">
               <h2>{t('branding.sections.identity')}</h2>
+              <LogoField logo={branding.images.logo} editable={editable} />
               <TextField label={t('branding.fields.name')} {...field('name')} autoComplete="off" />
               <CheckboxField
                 name="isWhitelabelPartner"
