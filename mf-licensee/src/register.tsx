@@ -29,6 +29,11 @@ export default function register(): AreaRegistration {
         title: 'licensee:details.title',
         breadcrumbParent: 'licensee-clients',
       },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.branding,
+        load: () => import('./features/branding/components/BrandingPage'),
+        permissions: ['licensee.branding-read'],
+      },
     ],
     navigation: [
       {
@@ -39,6 +44,15 @@ export default function register(): AreaRegistration {
         permissions: ['licensee.client-list'],
         match: { type: 'prefix' },
         order: 10,
+      },
+      {
+        id: 'licensee-branding',
+        section: 'licensee',
+        label: 'common:nav.branding',
+        to: LICENSEE_CONSOLE_ROUTES.branding,
+        permissions: ['licensee.branding-read'],
+        match: { type: 'prefix' },
+        order: 20,
       },
     ],
   };

@@ -3,6 +3,7 @@ export const LICENSEE_CONSOLE_ROUTES = {
   clients: '/dashboard/licensee/clients',
   newClient: '/dashboard/licensee/clients/new',
   clientDetails: '/dashboard/licensee/clients/details/:uuid',
+  branding: '/dashboard/licensee/branding',
 } as const;
 
 export function clientDetailsPath(uuid: string): string {

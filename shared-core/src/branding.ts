@@ -1,6 +1,7 @@
 // Only a type from the contract: a value import would pull zod into every page's first download.
 import { COLOUR_PATTERN } from './colours';
 import type { LicenseeConfig } from './contract/bootstrap';
+import type { Rule } from './validation/rules';
 
 export { COLOUR_PATTERN };
 
@@ -38,3 +39,30 @@ export function themeWithDefaults(stored: StoredTheme | null | undefined): Licen
 export function licenseeNameOrDefault(name: string | null | undefined): string {
   return name?.trim() ? name.trim() : DEFAULT_LICENSEE_NAME;
 }
+
+/** The longest texts of the licensee's branding (console's branding page and its server call). */
+export const LICENSEE_BRANDING_LIMITS = {
+  nameMaxLength: 100,
+  moodImageCopyrightMaxLength: 200,
+  supportChatKeyMaxLength: 200,
+  notificationFooterEmailMaxLength: 1000,
+  /**
+   * Appended on a line of its own to every SMS (160 characters a part): a footer of at most 80 leaves room for the
+   * message without a third part.
+   */
+  notificationFooterSmsMaxLength: 80,
+} as const;
+
+/** A support-chat key is the vendor's token (letters, digits, `.`, `_`, `:`, `-`): it is written into a script's URL. */
+export const SUPPORT_CHAT_KEY_PATTERN = /^[A-Za-z0-9._:-]+$/;
+
+/** Form rule: a theme colour as the contract takes it (#rrggbb); empty passes (`required` decides). */
+export const colour: Rule = (value) =>
+  value.trim() === '' || COLOUR_PATTERN.test(value.trim()) ? null : { key: 'colour' };
+
+/**
+ * The licensee's logo: PNG, JPEG or WebP of at most 40 KB, so that it travels base64-encoded in one JSON call under
+ * the API's 64 KiB body limit. SVG is refused (it may carry script).
+ */
+export const LICENSEE_LOGO_MAX_BYTES = 40_000;
+export const LICENSEE_LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;

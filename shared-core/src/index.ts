@@ -6,6 +6,7 @@ export * from './bootData';
 export * from './branding';
 export * from './companyLimits';
 export type * from './contract';
+export * from './contrast';
 export * from './elearnings';
 export * from './errors/codes';
 export * from './errors/messages';

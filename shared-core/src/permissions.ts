@@ -112,6 +112,9 @@ export const LICENSEE_PERMISSIONS = [
   'licensee.client-create',
   'licensee.client-update',
   'licensee.client-change-status',
+  // the licensee's own branding (name, colours, footers, support chat)
+  'licensee.branding-read',
+  'licensee.branding-update',
 ] as const;
 export type LicenseePermission = (typeof LICENSEE_PERMISSIONS)[number];
 
@@ -121,7 +124,12 @@ export const ALL_PERMISSIONS: readonly Permission[] = [...PERMISSIONS, ...LICENS
 /** Licensee role -> permissions. A support adviser reads the licensee's clients; the admin also changes them. */
 export const LICENSEE_ROLE_PERMISSIONS: Record<LicenseeRole, readonly LicenseePermission[]> = {
   'licensee-admin': LICENSEE_PERMISSIONS,
-  'support-adviser': ['licensee.read-console', 'licensee.client-list', 'licensee.client-details'],
+  'support-adviser': [
+    'licensee.read-console',
+    'licensee.client-list',
+    'licensee.client-details',
+    'licensee.branding-read',
+  ],
 };
 
 export function permissionsOfLicenseeRole(role: LicenseeRole): LicenseePermission[] {

@@ -23,6 +23,7 @@ import { COMPANY_ENDPOINTS } from './company/schemas';
 import { ELEARNINGS_ENDPOINTS } from './elearnings/schemas';
 import { defineEndpoint } from './endpoint';
 import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
+import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
 import { LICENSEE_ENDPOINTS } from './licensee/schemas';
 import { LOCATIONS_ENDPOINTS } from './locations/schemas';
 import { MEMBER_GROUPS_ENDPOINTS } from './memberGroups/schemas';
@@ -206,6 +207,7 @@ export const ENDPOINTS = {
   ...REMINDERS_ENDPOINTS,
   // The licensee console (licensee staff sessions only).
   ...LICENSEE_ENDPOINTS,
+  ...LICENSEE_BRANDING_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;
@@ -219,6 +221,7 @@ export * from './company/schemas';
 export * from './elearnings/schemas';
 export * from './endpoint';
 export * from './infopoint/schemas';
+export * from './licensee/branding';
 export * from './licensee/schemas';
 export * from './locations/schemas';
 export * from './memberGroups/schemas';

@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'Client.MaxMembersReached',
   'Client.MaxMembersBelowCount',
   'Licensee.NotFound',
+  // licensee branding: the contrast colour on the primary colour is below WCAG AA (4.5:1) in the light or dark theme
+  'Licensee.ContrastTooLow',
   'File.NotFound',
   // members
   'Member.NotFound',

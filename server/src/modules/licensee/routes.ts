@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../core/db/database';
+import { registerBrandingRoutes } from './routes/branding';
 import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
@@ -14,4 +15,5 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerLicenseeSignInRoutes(app, db);
   registerClientReadRoutes(app, db);
   registerClientChangeRoutes(app, db, config);
+  registerBrandingRoutes(app, db);
 }

@@ -12,6 +12,9 @@ export const LICENSEE_ROUTES = {
   licenseeClientCreate: { method: 'POST', path: '/api/licensee/client/create' },
   licenseeClientUpdate: { method: 'POST', path: '/api/licensee/client/update' },
   licenseeClientSetStatus: { method: 'POST', path: '/api/licensee/client/set-status' },
+  licenseeBranding: { method: 'GET', path: '/api/licensee/branding' },
+  licenseeBrandingUpdate: { method: 'POST', path: '/api/licensee/branding/update' },
+  licenseeLogoUpload: { method: 'POST', path: '/api/licensee/branding/logo' },
 } as const satisfies RouteTable;
 
 /** Sort keys of the console's client list (the server keeps an index per key). */
