@@ -159,7 +159,7 @@ describe('company details', () => {
     for (const body of [
       { ...DETAILS, name: '' },
       { ...DETAILS, name: 'x'.repeat(256) },
-      { ...DETAILS, country: 'FR' },
+      { ...DETAILS, country: 'XX' },
       { ...DETAILS, street: 'x'.repeat(256) },
       { ...DETAILS, postalCode: '1'.repeat(21) },
       { ...DETAILS, homepage: `https://acme.example/${'x'.repeat(2048)}` },
