@@ -53,9 +53,10 @@ describe('company details', () => {
       country: 'DE',
       homepage: 'https://www.acme.example',
     });
+    // The client's offered countries (AT and DE unless its licensee chose others), in the stored order.
     expect(details.countries).toEqual([
-      { code: 'DE', name: 'Deutschland' },
       { code: 'AT', name: 'Österreich' },
+      { code: 'DE', name: 'Deutschland' },
     ]);
   });
 
