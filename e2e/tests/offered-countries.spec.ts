@@ -36,18 +36,19 @@ test('the licensee adds Switzerland for its client; the client admin sees it off
 }) => {
   await openInitechInConsole(page);
   const field = page.getByTestId('offered-countries');
-  await expect(field.getByRole('combobox')).toContainText('Austria, Germany');
+  // The console in German: the countries named and sorted as German does.
+  await expect(field.getByRole('combobox')).toContainText('Deutschland, Österreich');
   // At least one: emptying the list is refused before anything is sent.
-  await toggleCountries(page, ['Austria', 'Germany']);
+  await toggleCountries(page, ['Österreich', 'Deutschland']);
   await page.getByTestId('client-save').click();
-  await expect(field.getByRole('alert')).toHaveText('Please choose at least one country.');
-  await toggleCountries(page, ['Germany', 'Austria', 'Switzerland']);
+  await expect(field.getByRole('alert')).toHaveText('Bitte wählen Sie mindestens ein Land.');
+  await toggleCountries(page, ['Deutschland', 'Österreich', 'Schweiz']);
   await expect(field.getByRole('alert')).toHaveCount(0);
-  await expect(field.getByRole('combobox')).toContainText('3 selected');
-  await expect(field).toContainText('Austria, Germany, Switzerland');
-  await shot(page, 'console-en-1280');
+  await expect(field.getByRole('combobox')).toContainText('3 ausgewählt');
+  await expect(field).toContainText('Deutschland, Österreich, Schweiz');
+  await shot(page, 'console-de-1280');
   await page.getByTestId('client-save').click();
-  await expect(page.getByTestId('toast-success').last()).toContainText("The client's details have been saved.");
+  await expect(page.getByTestId('toast-success').last()).toContainText('Die Kundendaten wurden gespeichert.');
 
   const member = await browser.newPage();
   try {
@@ -80,7 +81,9 @@ test('the licensee adds Switzerland for its client; the client admin sees it off
   }
 
   // Restore the list (AT and DE) for the other tests.
-  await toggleCountries(page, ['Switzerland']);
+  await toggleCountries(page, ['Schweiz']);
+  const restored = page.waitForResponse(/\/api\/licensee\/client\/update/);
   await page.getByTestId('client-save').click();
-  await expect(page.getByTestId('offered-countries').getByRole('combobox')).toContainText('Austria, Germany');
+  expect((await restored).ok()).toBe(true);
+  await expect(page.getByTestId('offered-countries').getByRole('combobox')).toContainText('Deutschland, Österreich');
 });

@@ -139,7 +139,7 @@ describe('the offered address countries', () => {
     expect(member.statusCode, member.body).toBe(200);
   });
 
-  it("refuses a member form's country outside the client's list, in German and English, and changes nothing", async () => {
+  it("refuses a member form's, a location's and the master data's country outside the client's list, changing nothing", async () => {
     const admin = await server.login('globex', 'admin');
     const refused = await admin.post(
       '/api/member/createmember',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_OFFERED_COUNTRIES, OFFERED_COUNTRIES_MAX } from '../companyLimits';
+import de from '../i18n/locales/de_DE.json';
+import en from '../i18n/locales/en_GB.json';
 import { ISO_COUNTRY_CODES } from '../postal/countries';
 import { countryCodeSchema, offeredCountriesSchema } from './countries';
 
@@ -39,5 +41,12 @@ describe("offeredCountriesSchema (a client's offered countries)", () => {
     expect(new Set(ISO_COUNTRY_CODES).size).toBe(249);
     expect(ISO_COUNTRY_CODES).not.toContain('AN');
     expect(ISO_COUNTRY_CODES).toContain('CW');
+  });
+});
+
+describe('Address.CountryNotOffered', () => {
+  it('has its own message in German and English (the forms show it)', () => {
+    expect(de.errors.codes['Address.CountryNotOffered']).toContain('Adressländer');
+    expect(en.errors.codes['Address.CountryNotOffered']).toContain('address countries');
   });
 });
