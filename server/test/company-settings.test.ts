@@ -53,9 +53,10 @@ describe('company details', () => {
       country: 'DE',
       homepage: 'https://www.acme.example',
     });
+    // The client's offered countries (AT and DE unless its licensee chose others), in the stored order.
     expect(details.countries).toEqual([
-      { code: 'DE', name: 'Deutschland' },
       { code: 'AT', name: 'Österreich' },
+      { code: 'DE', name: 'Deutschland' },
     ]);
   });
 
@@ -159,7 +160,7 @@ describe('company details', () => {
     for (const body of [
       { ...DETAILS, name: '' },
       { ...DETAILS, name: 'x'.repeat(256) },
-      { ...DETAILS, country: 'FR' },
+      { ...DETAILS, country: 'XX' },
       { ...DETAILS, street: 'x'.repeat(256) },
       { ...DETAILS, postalCode: '1'.repeat(21) },
       { ...DETAILS, homepage: `https://acme.example/${'x'.repeat(2048)}` },

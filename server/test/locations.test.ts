@@ -312,7 +312,7 @@ describe('create and update', () => {
       { name: '' },
       { name: '   ' },
       { name: 'x'.repeat(256) },
-      { name: 'Country', countryCode: 'FR' },
+      { name: 'Country', countryCode: 'XX' },
       { name: 'Type', locationType: 'warehouse' },
       { name: 'Space', floorSpace: 0 },
       { name: 'Space', floorSpace: 1.5 },

@@ -7,9 +7,13 @@ import { BULK_MAX } from './tables';
 export const LOCATION_TYPES = ['headquarters', 'branch'] as const;
 export type LocationType = (typeof LOCATION_TYPES)[number];
 
-/** The countries a location (and the company address) can be in: the ones the product is offered in. */
-export const OFFERED_COUNTRIES = ['DE', 'AT'] as const;
-export type OfferedCountry = (typeof OFFERED_COUNTRIES)[number];
+/**
+ * The address countries a client offers (company master data, locations, members' addresses) unless its licensee
+ * chose others in the console: the ones the product is sold in (spec: AT and DE). ISO 3166-1 alpha-2.
+ */
+export const DEFAULT_OFFERED_COUNTRIES: readonly string[] = ['AT', 'DE'];
+/** At most this many offered countries per client: a choice list, not the world (the console's multi-select). */
+export const OFFERED_COUNTRIES_MAX = 30;
 
 /** Limits of a location's fields. */
 export const LOCATION_LIMITS = {

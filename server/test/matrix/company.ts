@@ -37,7 +37,7 @@ export const COMPANY_MATRIX: Record<string, MatrixEntry> = {
     validated: true,
     malformed: () => [
       { ...DETAILS, name: '' },
-      { ...DETAILS, country: 'FR' },
+      { ...DETAILS, country: 'XX' },
       { ...DETAILS, postalCode: '1'.repeat(21) },
       { ...DETAILS, clientIdentifier: 'globex' },
     ],
@@ -55,6 +55,12 @@ export const COMPANY_MATRIX: Record<string, MatrixEntry> = {
           body: () => ({ ...DETAILS, additional: 'Gebäude C', homepage: 'acme.example' }),
           status: 400,
           code: 'Client.Invalid',
+        },
+        {
+          // A country the postal module knows but acme does not offer (its licensee offers AT and DE).
+          body: () => ({ ...DETAILS, additional: 'Gebäude C', country: 'FR', postalCode: '75001' }),
+          status: 400,
+          code: 'Address.CountryNotOffered',
         },
       ],
     },

@@ -101,7 +101,7 @@ export const LOCATIONS_MATRIX: Record<string, MatrixEntry> = {
     malformed: () => [
       { ...fields, name: '' },
       { ...fields, name: 'x'.repeat(256) },
-      { ...fields, name: 'Country', countryCode: 'FR' },
+      { ...fields, name: 'Country', countryCode: 'XX' },
       { ...fields, name: 'Space', floorSpace: -1 },
       { ...fields, name: 'Responsible', responsibleMemberUuids: Array.from({ length: 51 }, () => crypto.randomUUID()) },
     ],
@@ -114,6 +114,11 @@ export const LOCATIONS_MATRIX: Record<string, MatrixEntry> = {
       changing: () => ({ ...fields, name: 'Matrix changing location' }),
       rejected: [
         { body: () => ({ ...fields, name: 'Werk Hamburg' }), status: 409, code: 'Location.IdExists' },
+        {
+          body: () => ({ ...fields, name: 'Matrix Paris', countryCode: 'FR', postalCode: '75001' }),
+          status: 400,
+          code: 'Address.CountryNotOffered',
+        },
         {
           body: (ids) => ({
             ...fields,

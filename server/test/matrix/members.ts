@@ -99,6 +99,12 @@ export const MEMBERS_MATRIX: Record<string, MatrixEntry> = {
           code: 'Member.InvalidMobile',
         },
         { body: () => createBody({ postalCode: '123', country: 'DE' }), status: 400, code: 'Member.InvalidPostalCode' },
+        // A country the postal module knows but acme does not offer (AT and DE).
+        {
+          body: () => createBody({ postalCode: '75001', country: 'FR' }),
+          status: 400,
+          code: 'Address.CountryNotOffered',
+        },
         { body: () => createBody({ role: 'super-admin' }), status: 403, code: 'SuperAdmin.CreationFailed' },
         {
           body: (ids) => createBody({ orgUnitUuids: [ids.globexOrgUnit] }),

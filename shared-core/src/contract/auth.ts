@@ -45,10 +45,13 @@ export const memberStateSchema = z.object({
   externalCalendarHref: z.string().nullable(),
   clientName: z.string(),
   clientIdentifier: z.string(),
+  /** The address countries the client's forms offer (ISO 3166-1 alpha-2; its licensee chooses them). */
+  offeredCountries: z.array(z.string()),
   /** Set while a customer adviser is signed in through the support login. */
   support: z.object({ adviser: z.string(), reason: z.string() }).nullable(),
   /**
-   * Changes whenever what the member may open changes (role, the client's feature flags, its calendar link): the
+   * Changes whenever what the member may open changes (role, the client's feature flags, its calendar link, its
+   * offered countries): the
    * heartbeat answers the current one, and the shell reads the state again when it differs.
    */
   accessVersion: z.string(),

@@ -119,6 +119,8 @@ export const ERROR_CODES = [
   'Location.NotInClient',
   'Location.InvalidResponsibleMembers',
   'Location.InvalidPostalCode',
+  // an address country (company, location, member) outside the client's offered countries (licensee console)
+  'Address.CountryNotOffered',
   'Location.MembersNotChanged',
   // e-learnings and risk assessments (spec section 8)
   'Elearning.WrongAssociation',

@@ -59,3 +59,16 @@ for (const country of COUNTRIES) {
 export function findCountry(code: string): Country | undefined {
   return BY_CODE.get(code);
 }
+
+/**
+ * The alpha-2 codes a client may offer as address countries (licensee console): ISO 3166-1's assigned codes, each
+ * once, sorted. The withdrawn or reserved codes the package keeps are left out; a stored address may still carry one.
+ */
+export const ISO_COUNTRY_CODES: readonly string[] = COUNTRIES.map((country) => country.alpha2).filter(
+  (code) => !NON_ISO_CODES.includes(code),
+);
+
+/** Whether `code` is an alpha-2 code (upper case) of the reference data, including the two non-ISO ones. */
+export function isKnownAlpha2(code: string): boolean {
+  return /^[A-Z]{2}$/.test(code) && findCountry(code)?.alpha2 === code;
+}

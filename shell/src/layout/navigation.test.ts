@@ -41,6 +41,7 @@ function memberState(
     externalCalendarHref: calendar,
     clientName: 'ACME',
     clientIdentifier: 'acme',
+    offeredCountries: ['AT', 'DE'],
     support: null,
     accessVersion: 'v1',
   };

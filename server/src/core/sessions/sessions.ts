@@ -30,7 +30,7 @@ export interface SessionContext {
   /** The member's own settings, read with the session: the profile's settings and language-dependent answers. */
   settings: { theme: 'light' | 'dark' | null; language: 'de_DE' | 'en_GB' };
   /** What the member state shows of the client, read with the session so that the state needs no query of its own. */
-  client: { name: string; identifier: string; externalCalendarHref: string | null };
+  client: { name: string; identifier: string; externalCalendarHref: string | null; offeredCountries: string[] };
 }
 
 export function hashToken(token: string): string {
@@ -54,6 +54,7 @@ interface SessionRow {
   client_name: string;
   client_identifier: string;
   external_calendar_href: string | null;
+  offered_countries: string[];
   refresh: boolean;
 }
 
@@ -70,7 +71,8 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
             coalesce(v.version, 0)::text AS company_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
             m.theme, m.language, c.name AS client_name, c.identifier AS client_identifier,
             -- The company's own calendar link, else the licensee's (company settings, configuration).
-            COALESCE(c.external_calendar_href, l.external_calendar_href) AS external_calendar_href
+            COALESCE(c.external_calendar_href, l.external_calendar_href) AS external_calendar_href,
+            c.offered_countries
        FROM session s
        JOIN member m ON m.uuid = s.member_uuid
        JOIN client c ON c.uuid = s.client_uuid
@@ -111,18 +113,25 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
       name: row.client_name,
       identifier: row.client_identifier,
       externalCalendarHref: row.external_calendar_href,
+      offeredCountries: row.offered_countries,
     },
   };
 }
 
 /**
  * The version of what a member session may open: its role, the client's feature flags (the licensee switches them)
- * and the calendar link. The heartbeat answers it, so that a page signed in before a change notices it and reads the
+ * and the calendar link, and the address countries its forms offer. The heartbeat answers it, so that a page signed in before a change notices it and reads the
  * member state again; several server instances agree on it, as it is computed from the session's row.
  */
 export function accessVersionOf(session: SessionContext): string {
   const calendar = session.featureFlags.calendar ? session.client.externalCalendarHref : null;
-  const facts = JSON.stringify([session.role, session.featureFlags, calendar, session.client.name]);
+  const facts = JSON.stringify([
+    session.role,
+    session.featureFlags,
+    calendar,
+    session.client.name,
+    session.client.offeredCountries,
+  ]);
   return createHash('sha256').update(facts).digest('base64url').slice(0, 16);
 }
 

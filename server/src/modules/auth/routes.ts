@@ -149,6 +149,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       externalCalendarHref: session.featureFlags.calendar ? session.client.externalCalendarHref : null,
       clientName: session.client.name,
       clientIdentifier: session.client.identifier,
+      offeredCountries: session.client.offeredCountries,
       support: session.support,
       accessVersion: accessVersionOf(session),
     };

@@ -1,4 +1,4 @@
-import { httpUrl, OFFERED_COUNTRIES } from '@dash/shared-core';
+import { httpUrl } from '@dash/shared-core';
 import { type ClientConfiguration, type ClientDetails, ENDPOINTS } from '@dash/shared-core/contract';
 import { validatePostalCode } from '@dash/shared-core/postal';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../../core/db/database';
 import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
+import { assertOfferedCountry } from '../shared/offeredCountries';
 
 interface ClientRow {
   name: string;
@@ -18,17 +19,19 @@ interface ClientRow {
   country: string;
   homepage: string | null;
   language: 'de_DE' | 'en_GB';
+  offered_countries: string[];
 }
 
-/** The offered countries, named in the member's language (ICU's names: "Deutschland", "Österreich"). */
-function countriesIn(language: string): ClientDetails['countries'] {
+/** The client's offered countries, named in the member's language (ICU's names: "Deutschland", "Österreich"). */
+function countriesIn(codes: readonly string[], language: string): ClientDetails['countries'] {
   const names = new Intl.DisplayNames([language.replace('_', '-')], { type: 'region' });
-  return OFFERED_COUNTRIES.map((code) => ({ code, name: names.of(code) ?? code }));
+  return codes.map((code) => ({ code, name: names.of(code) ?? code }));
 }
 
 async function readDetails(db: Queryable, session: SessionContext, lock = false): Promise<ClientDetails> {
   const rows = await db.query<ClientRow>(
-    `SELECT c.name, c.identifier, c.street, c.additional, c.postal_code, c.city, c.country, c.homepage, m.language
+    `SELECT c.name, c.identifier, c.street, c.additional, c.postal_code, c.city, c.country, c.homepage, m.language,
+            c.offered_countries
        FROM client c JOIN member m ON m.client_uuid = c.uuid
       WHERE c.uuid = $1 AND m.uuid = $2${lock ? ' FOR UPDATE OF c' : ''}`,
     [session.clientUuid, session.memberUuid],
@@ -44,7 +47,7 @@ async function readDetails(db: Queryable, session: SessionContext, lock = false)
     city: row.city,
     country: row.country,
     homepage: row.homepage,
-    countries: countriesIn(row.language),
+    countries: countriesIn(row.offered_countries, row.language),
   };
 }
 
@@ -107,6 +110,9 @@ export function registerCompanyRoutes(app: FastifyInstance, db: Database): void 
     checkUrl(body.homepage);
     return db.transaction(async (tx) => {
       const before = await readDetails(tx, session, true);
+      // The list read with the client's row, under its lock: a licensee's change at this moment is not missed.
+      const offered = before.countries.map((entry) => entry.code);
+      assertOfferedCountry(offered, body.country, before.country);
       await tx.query(
         `UPDATE client SET name = $2, street = $3, additional = $4, postal_code = $5, city = $6, country = $7,
                            homepage = $8

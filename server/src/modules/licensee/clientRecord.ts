@@ -4,6 +4,7 @@ import { validatePostalCode } from '@dash/shared-core/postal';
 import type { Queryable } from '../../core/db/database';
 import { iso } from '../../core/db/rows';
 import { ApiHttpError } from '../../http/errors';
+import { assertOfferedCountry } from '../shared/offeredCountries';
 
 /** The columns of a client that the console shows, for `clientOfLicensee`. */
 interface ClientRow {
@@ -21,6 +22,7 @@ interface ClientRow {
   feature_risk_assessments: boolean;
   feature_templates: boolean;
   feature_calendar: boolean;
+  offered_countries: string[];
   deactivated_at: unknown;
   created_at: unknown;
   member_count: number;
@@ -39,7 +41,7 @@ export async function clientOfLicensee(
   const rows = await db.query<ClientRow>(
     `SELECT c.uuid, c.identifier, c.name, c.street, c.additional, c.postal_code, c.city, c.country, c.homepage,
             c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
-            c.deactivated_at, c.created_at,
+            c.offered_countries, c.deactivated_at, c.created_at,
             (SELECT count(*)::int FROM member m WHERE m.client_uuid = c.uuid AND m.archived_at IS NULL) AS member_count
        FROM client c
       WHERE c.uuid = $1 AND c.licensee_uuid = $2${lock ? ' FOR NO KEY UPDATE OF c' : ''}`,
@@ -64,6 +66,7 @@ export async function clientOfLicensee(
       templates: row.feature_templates,
       calendar: row.feature_calendar,
     },
+    offeredCountries: row.offered_countries,
     active: row.deactivated_at === null,
     deactivatedAt: iso(row.deactivated_at),
     memberCount: row.member_count,
@@ -78,8 +81,17 @@ export function assertValidClientIdentifier(value: string): void {
   }
 }
 
-/** The master data rules of the company settings: postal code of the country, homepage as a web address. */
-export function assertValidClientFields(fields: LicenseeClientFields): void {
+/**
+ * The master data rules of the company settings: postal code of the country, homepage as a web address, and the
+ * client's country among its offered countries (those sent, else `offered`: the stored ones or the defaults), unless
+ * it stays the `storedCountry`.
+ */
+export function assertValidClientFields(
+  fields: LicenseeClientFields,
+  offered: readonly string[],
+  storedCountry: string | null = null,
+): void {
+  assertOfferedCountry(fields.offeredCountries ?? offered, fields.country, storedCountry);
   if (fields.postalCode && !validatePostalCode(fields.country, fields.postalCode).valid) {
     throw new ApiHttpError(400, 'Client.InvalidPostalCode');
   }

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { CLIENT_DETAILS_LIMITS } from '../../companyLimits';
 import { URL_MAX_LENGTH } from '../../validation/rules';
 import { emptyRequestSchema } from '../common';
+import { countryCodeSchema } from '../countries';
 import { defineEndpoint } from '../endpoint';
-import { offeredCountrySchema } from '../locations/schemas';
 
 /** An optional text: trimmed, '' and null both mean none. */
 function optionalText(max: number) {
@@ -34,14 +34,15 @@ export const clientDetailsSchema = z.object({
   /** ISO 3166-1 alpha-2. */
   country: z.string(),
   homepage: z.string().nullable(),
-  /** The countries the address can be in, named in the member's language. */
+  /** The countries the client offers for addresses (its licensee chooses them), named in the member's language. */
   countries: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type ClientDetails = z.infer<typeof clientDetailsSchema>;
 
 /**
  * The master data the super-admin edits. The postal code is checked against the country on the server
- * (`Client.InvalidPostalCode`) and the homepage with `httpUrl` (`Client.Invalid`), each with its own code.
+ * (`Client.InvalidPostalCode`) and the homepage with `httpUrl` (`Client.Invalid`), each with its own code; a country
+ * the client does not offer is refused (`Address.CountryNotOffered`) unless it is the one stored.
  */
 export const updateClientDetailsRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(CLIENT_DETAILS_LIMITS.nameMaxLength),
@@ -49,7 +50,7 @@ export const updateClientDetailsRequestSchema = z.strictObject({
   additional: optionalText(CLIENT_DETAILS_LIMITS.additionalMaxLength),
   postalCode: optionalText(CLIENT_DETAILS_LIMITS.postalCodeMaxLength),
   city: optionalText(CLIENT_DETAILS_LIMITS.cityMaxLength),
-  country: offeredCountrySchema,
+  country: countryCodeSchema,
   homepage: optionalHttpUrlSchema,
 });
 export type UpdateClientDetailsRequest = z.input<typeof updateClientDetailsRequestSchema>;

@@ -14,8 +14,8 @@ import {
   uuidSchema,
 } from '../common';
 import { optionalHttpUrlSchema } from '../company/schemas';
+import { countryCodeSchema, offeredCountriesSchema } from '../countries';
 import { defineEndpoint } from '../endpoint';
-import { offeredCountrySchema } from '../locations/schemas';
 import { memberUsernameSchema } from '../members/schemas';
 import { LICENSEE_CLIENT_SORT_KEYS, LICENSEE_CLIENT_STATUS_FILTERS, MAX_MEMBER_LIMIT } from './calls';
 
@@ -90,6 +90,8 @@ export const licenseeClientDetailsSchema = z.object({
   homepage: z.string().nullable(),
   maxMembers: z.int().nullable(),
   featureFlags: featureFlagsSchema,
+  /** The address countries the client's forms offer (ISO 3166-1 alpha-2). */
+  offeredCountries: z.array(z.string()),
   active: z.boolean(),
   deactivatedAt: z.string().nullable(),
   memberCount: z.int().min(0),
@@ -109,7 +111,9 @@ function optionalText(max: number) {
 
 /**
  * What the licensee sets on a client: master data (postal code checked against the country, homepage with `httpUrl`,
- * as in the company settings), the member limit (null = none) and the four feature flags.
+ * as in the company settings), the member limit (null = none), the four feature flags and the address countries the
+ * client offers. The client's own country must be one of them (`Address.CountryNotOffered`) unless it stays the one
+ * stored. Offered countries left out: AT and DE for a new client, unchanged on an update.
  */
 const licenseeClientFieldsSchema = z.strictObject({
   name: z.string().trim().min(1).max(CLIENT_DETAILS_LIMITS.nameMaxLength),
@@ -117,10 +121,11 @@ const licenseeClientFieldsSchema = z.strictObject({
   additional: optionalText(CLIENT_DETAILS_LIMITS.additionalMaxLength),
   postalCode: optionalText(CLIENT_DETAILS_LIMITS.postalCodeMaxLength),
   city: optionalText(CLIENT_DETAILS_LIMITS.cityMaxLength),
-  country: offeredCountrySchema,
+  country: countryCodeSchema,
   homepage: optionalHttpUrlSchema,
   maxMembers: z.int().min(1).max(MAX_MEMBER_LIMIT).nullable(),
   featureFlags: featureFlagsInputSchema,
+  offeredCountries: offeredCountriesSchema.optional(),
 });
 export type LicenseeClientFields = z.input<typeof licenseeClientFieldsSchema>;
 

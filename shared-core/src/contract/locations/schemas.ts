@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LOCATION_BULK_MAX, LOCATION_LIMITS, LOCATION_TYPES, OFFERED_COUNTRIES } from '../../companyLimits';
+import { LOCATION_BULK_MAX, LOCATION_LIMITS, LOCATION_TYPES } from '../../companyLimits';
 import {
   bulkSelectionSchema,
   detailRequestSchema,
@@ -8,11 +8,11 @@ import {
   tableResponseSchema,
   uuidSchema,
 } from '../common';
+import { countryCodeSchema } from '../countries';
 import { defineEndpoint } from '../endpoint';
 import { personRefSchema } from '../orgUnits/schemas';
 
 export const locationTypeSchema = z.enum(LOCATION_TYPES);
-export const offeredCountrySchema = z.enum(OFFERED_COUNTRIES);
 
 export const LOCATION_LIST_SORT_KEYS = [
   'name',
@@ -76,7 +76,7 @@ export const locationFieldsSchema = z.strictObject({
   street: optionalText(LOCATION_LIMITS.streetMaxLength).optional(),
   postalCode: optionalText(LOCATION_LIMITS.postalCodeMaxLength).optional(),
   city: optionalText(LOCATION_LIMITS.cityMaxLength),
-  countryCode: offeredCountrySchema,
+  countryCode: countryCodeSchema,
   locationType: locationTypeSchema,
   floorSpace: z.int().min(1).max(LOCATION_LIMITS.floorSpaceMax).nullable(),
   responsibleMemberUuids: z.array(uuidSchema).max(LOCATION_LIMITS.responsibleMembersMax),

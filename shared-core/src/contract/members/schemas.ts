@@ -14,6 +14,7 @@ import {
   tableResponseSchema,
   uuidSchema,
 } from '../common';
+import { countryCodeSchema } from '../countries';
 import { defineEndpoint } from '../endpoint';
 
 export const memberStatusSchema = z.enum(['active', 'inactive']);
@@ -131,10 +132,7 @@ const memberFieldsSchema = z.strictObject({
   street: optionalText(255),
   postalCode: optionalText(20),
   city: optionalText(255),
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .nullable(),
+  country: countryCodeSchema.nullable(),
   createElearningTasks: z.boolean(),
   createRiskAssessmentTasks: z.boolean(),
 });

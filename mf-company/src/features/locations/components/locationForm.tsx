@@ -7,7 +7,6 @@ import {
   maxLength,
   min,
   numeric,
-  OFFERED_COUNTRIES,
   type PersonRef,
 } from '@dash/shared-core';
 import { zipcode } from '@dash/shared-core/postal';
@@ -16,6 +15,7 @@ import { MemberPicker } from '@dash/shared-ui/member-picker';
 import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountryOptions, useDefaultCountry } from '../../addressCountries/countryOptions';
 import './locations.css';
 
 export interface LocationFormValues extends Record<string, string> {
@@ -28,7 +28,8 @@ export interface LocationFormValues extends Record<string, string> {
   countryCode: string;
 }
 
-export function locationFormValues(location?: LocationDetail): LocationFormValues {
+/** A new location's country is `defaultCountry` (the client's offered countries decide it). */
+export function locationFormValues(location?: LocationDetail, defaultCountry = 'DE'): LocationFormValues {
   return {
     name: location?.name ?? '',
     locationType: location?.locationType ?? 'branch',
@@ -36,7 +37,7 @@ export function locationFormValues(location?: LocationDetail): LocationFormValue
     street: location?.street ?? '',
     postalCode: location?.postalCode ?? '',
     city: location?.city ?? '',
-    countryCode: location?.countryCode ?? 'DE',
+    countryCode: location?.countryCode ?? defaultCountry,
   };
 }
 
@@ -49,7 +50,7 @@ export function locationRequest(values: LocationFormValues, responsible: PersonR
     street: values.street.trim() === '' ? null : values.street.trim(),
     postalCode: values.postalCode.trim() === '' ? null : values.postalCode.trim(),
     city: values.city.trim() === '' ? null : values.city.trim(),
-    countryCode: OFFERED_COUNTRIES.find((code) => code === values.countryCode) ?? 'DE',
+    countryCode: values.countryCode,
     responsibleMemberUuids: responsible.map((person) => person.uuid),
   };
 }
@@ -75,9 +76,10 @@ export function useLocationForm(
 ) {
   const [responsible, setResponsible] = useState<PersonRef[]>(location?.responsibleMembers ?? []);
   // The postal code rule reads the country chosen now (spec section 5: zipcode against the country field).
-  const country = useRef(location?.countryCode ?? 'DE');
+  const defaultCountry = useDefaultCountry();
+  const country = useRef(location?.countryCode ?? defaultCountry);
   const form = useForm<LocationFormValues>({
-    initialValues: locationFormValues(location),
+    initialValues: locationFormValues(location, defaultCountry),
     fields: {
       name: { required: true, rules: [maxLength(LOCATION_LIMITS.nameMaxLength)] },
       locationType: { required: true },
@@ -98,8 +100,9 @@ export type LocationFormState = ReturnType<typeof useLocationForm>;
 
 /** The fields of a location, laid out in a grid; the responsible persons are picked by a server search. */
 export function LocationFormFields({ state }: { state: LocationFormState }) {
-  const { t, i18n } = useTranslation('company');
+  const { t } = useTranslation('company');
   const { form } = state;
+  const countries = useCountryOptions(form.values.countryCode);
   return (
     <div className="company-form">
       <div className="company-form__wide">
@@ -133,11 +136,7 @@ export function LocationFormFields({ state }: { state: LocationFormState }) {
         autoComplete="postal-code"
       />
       <TextField label={t('locations.fields.city')} {...form.field('city')} autoComplete="address-level2" />
-      <SelectField
-        label={t('locations.fields.countryCode')}
-        {...form.field('countryCode')}
-        options={OFFERED_COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
-      />
+      <SelectField label={t('locations.fields.countryCode')} {...form.field('countryCode')} options={countries} />
       <div className="company-form__wide">
         <MemberPicker
           label={t('locations.fields.responsibleMembers')}

@@ -4,6 +4,7 @@ import { NewPasswordFields, newPasswordRules } from '@dash/shared-ui/password-fi
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { memberDetailsPath } from '../../../routes';
+import { useDefaultCountry } from '../../addressCountries/countryOptions';
 import { useCreateMember } from '../api/createMember';
 import { AssignmentPicker } from './AssignmentPicker';
 import { MEMBER_FIELD_RULES, MemberFormFields, useUsernameTaken } from './MemberFormFields';
@@ -22,8 +23,9 @@ export function AddMemberModal({ open, onClose }: { open: boolean; onClose: () =
   const [refusedCreates, setRefusedCreates] = useState(0);
   // Required in the "initial" mode only (canSubmit below).
   const passwordRules = newPasswordRules({ newPassword: () => form.values.password, required: false });
+  const country = useDefaultCountry();
   const form = useForm({
-    initialValues: { ...EMPTY_MEMBER_FORM, passwordMode: 'byEmail', password: '', passwordRepeat: '' },
+    initialValues: { ...EMPTY_MEMBER_FORM, country, passwordMode: 'byEmail', password: '', passwordRepeat: '' },
     fields: {
       ...MEMBER_FIELD_RULES,
       password: passwordRules.newPassword,

@@ -4,8 +4,6 @@ import {
   type Gender,
   generateUsername,
   LANGUAGES,
-  type Language,
-  localeOf,
   localIsoDate,
   maxLength,
   type Rule,
@@ -22,10 +20,10 @@ import {
   useDebouncedValue,
   useMemberState,
 } from '@dash/shared-ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useCountryOptions } from '../../addressCountries/countryOptions';
 import { checkUsername } from '../api/checkUsername';
-import { countryOptions } from './countryNames';
 import './memberForm.css';
 import type { MemberFormValues } from './memberFormValues';
 
@@ -101,12 +99,11 @@ export function MemberFormFields({
   generateName?: boolean;
   statusEditable?: boolean;
 }) {
-  const { t, i18n } = useTranslation('company');
-  const locale = localeOf(i18n.language as Language);
+  const { t } = useTranslation('company');
   const role = useMemberState()?.member.roleIdentifier;
   const [nameTyped, setNameTyped] = useState(false);
   const { values } = form;
-  const countries = useMemo(() => countryOptions(locale, values.country), [locale, values.country]);
+  const countries = useCountryOptions(values.country);
 
   const setName = (name: 'firstName' | 'lastName') => (value: string) => {
     form.set(name)(value);

@@ -1,4 +1,4 @@
-import { CLIENT_DETAILS_LIMITS, type ClientDetails, httpUrl, maxLength, OFFERED_COUNTRIES } from '@dash/shared-core';
+import { CLIENT_DETAILS_LIMITS, type ClientDetails, httpUrl, maxLength } from '@dash/shared-core';
 import { zipcode } from '@dash/shared-core/postal';
 import {
   FormError,
@@ -13,7 +13,7 @@ import {
 } from '@dash/shared-ui';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../../locations/components/locationForm';
+import { useCountryOptions } from '../../addressCountries/countryOptions';
 import { useClientDetails } from '../api/getClientDetails';
 import { useUpdateClientDetails } from '../api/updateClientDetails';
 import '../../locations/components/locations.css';
@@ -38,7 +38,7 @@ export default function CompanyDetailsPage() {
 }
 
 function CompanyDetailsForm({ details }: { details: ClientDetails }) {
-  const { t, i18n } = useTranslation('company');
+  const { t } = useTranslation('company');
   const update = useUpdateClientDetails();
   const reload = useSessionStore((state) => state.reload);
   // The postal code rule reads the country chosen now (spec section 5: zipcode against the country field).
@@ -69,7 +69,7 @@ function CompanyDetailsForm({ details }: { details: ClientDetails }) {
         additional: values.additional,
         postalCode: values.postalCode,
         city: values.city,
-        country: OFFERED_COUNTRIES.find((code) => code === values.country) ?? 'DE',
+        country: values.country,
         homepage: values.homepage,
       });
       showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('settings.details.saved') });
@@ -79,8 +79,7 @@ function CompanyDetailsForm({ details }: { details: ClientDetails }) {
     errorText: (caught) => inlineErrorText(t, caught),
   });
   country.current = form.values.country;
-  // The server names the countries in the member's stored language; the form names them in the language shown.
-  const codes = details.countries.length > 0 ? details.countries.map((entry) => entry.code) : [details.country];
+  const countries = useCountryOptions(form.values.country);
 
   return (
     <form className="ui-card" onSubmit={form.onSubmit} noValidate data-testid="company-details-form">
@@ -106,11 +105,7 @@ function CompanyDetailsForm({ details }: { details: ClientDetails }) {
         />
         <TextField label={t('settings.details.postalCode')} {...form.field('postalCode')} autoComplete="postal-code" />
         <TextField label={t('settings.details.city')} {...form.field('city')} autoComplete="address-level2" />
-        <SelectField
-          label={t('settings.details.country')}
-          {...form.field('country')}
-          options={codes.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
-        />
+        <SelectField label={t('settings.details.country')} {...form.field('country')} options={countries} />
       </div>
       <div className="ui-form-actions">
         <button type="submit" className="ui-button" disabled={form.busy}>

@@ -19,8 +19,10 @@ import { useUpdateClient } from '../api/updateClient';
 import {
   type ClientFieldValues,
   clientFieldRules,
+  countryAfterOfferChange,
   LicenceFields,
   MasterDataFields,
+  OfferedCountriesField,
   toClientFields,
 } from './clientForm';
 import './licensee.css';
@@ -50,6 +52,7 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
   const setStatus = useSetClientStatus();
   const [confirming, setConfirming] = useState(false);
   const [flags, setFlags] = useState<FeatureFlags>(client.featureFlags);
+  const [offered, setOffered] = useState<string[]>(client.offeredCountries);
   const country = useRef(client.country);
   const editable = can(['licensee.client-update']);
   const form = useForm<ClientFieldValues>({
@@ -64,8 +67,9 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
       maxMembers: client.maxMembers === null ? '' : String(client.maxMembers),
     },
     fields: clientFieldRules(() => country.current),
+    canSubmit: () => offered.length > 0,
     send: async (values) => {
-      await update.mutateAsync({ uuid: client.uuid, ...toClientFields(values, flags) });
+      await update.mutateAsync({ uuid: client.uuid, ...toClientFields(values, flags, offered) });
       showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('details.saved') });
     },
     errorText: (caught) => inlineErrorText(t, caught),
@@ -135,7 +139,15 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
           <section className="ui-card">
             <h2>{t('create.company')}</h2>
             <div className="licensee-form">
-              <MasterDataFields field={field} />
+              <MasterDataFields field={field} offered={offered} />
+              <OfferedCountriesField
+                value={offered}
+                showErrors={form.submitted}
+                onChange={(codes) => {
+                  setOffered(codes);
+                  form.set('country')(countryAfterOfferChange(form.values.country, codes));
+                }}
+              />
             </div>
           </section>
           <section className="ui-card">

@@ -26,10 +26,13 @@ import { useCreateClient } from '../api/createClient';
 import {
   type ClientFieldValues,
   clientFieldRules,
+  countryAfterOfferChange,
+  DEFAULT_CLIENT_COUNTRIES,
   DEFAULT_FLAGS,
   EMPTY_CLIENT_FIELDS,
   LicenceFields,
   MasterDataFields,
+  OfferedCountriesField,
   toClientFields,
 } from './clientForm';
 import './licensee.css';
@@ -52,6 +55,7 @@ export default function CreateClientPage() {
   const navigate = useNavigate();
   const create = useCreateClient();
   const [flags, setFlags] = useState<FeatureFlags>(DEFAULT_FLAGS);
+  const [offered, setOffered] = useState<string[]>(DEFAULT_CLIENT_COUNTRIES);
   const country = useRef(EMPTY_CLIENT_FIELDS.country);
   const form = useForm<CreateValues>({
     initialValues: {
@@ -72,9 +76,10 @@ export default function CreateClientPage() {
       username: { required: true, rules: [username] },
       language: { required: true },
     },
+    canSubmit: () => offered.length > 0,
     send: async (values) => {
       const created = await create.mutateAsync({
-        ...toClientFields(values, flags),
+        ...toClientFields(values, flags, offered),
         clientIdentifier: values.clientIdentifier,
         superAdmin: {
           firstName: values.firstName,
@@ -109,6 +114,7 @@ export default function CreateClientPage() {
           <div className="licensee-form">
             <MasterDataFields
               field={field}
+              offered={offered}
               identifier={
                 <div className="licensee-identifier">
                   <TextField
@@ -127,6 +133,14 @@ export default function CreateClientPage() {
                   </button>
                 </div>
               }
+            />
+            <OfferedCountriesField
+              value={offered}
+              showErrors={form.submitted}
+              onChange={(codes) => {
+                setOffered(codes);
+                form.set('country')(countryAfterOfferChange(form.values.country, codes));
+              }}
             />
           </div>
         </section>

@@ -1,5 +1,6 @@
 import {
   CLIENT_DETAILS_LIMITS,
+  DEFAULT_OFFERED_COUNTRIES,
   FEATURE_FLAGS,
   type FeatureFlag,
   type FeatureFlags,
@@ -10,12 +11,13 @@ import {
   maxLength,
   min,
   numeric,
-  OFFERED_COUNTRIES,
+  OFFERED_COUNTRIES_MAX,
   type Rule,
 } from '@dash/shared-core';
-import { zipcode } from '@dash/shared-core/postal';
+import { ISO_COUNTRY_CODES, zipcode } from '@dash/shared-core/postal';
 import { CheckboxField, type FieldRules, SelectField, TextField } from '@dash/shared-ui';
-import type { ReactNode } from 'react';
+import { Dropdown } from '@dash/shared-ui/dropdown';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The master data and licence fields of a client, as the form holds them (text). */
@@ -63,19 +65,46 @@ export function clientFieldRules(country: () => string): Record<keyof ClientFiel
   };
 }
 
-/** What the contract takes from the form's text values and the switches. */
-export function toClientFields(values: ClientFieldValues, flags: FeatureFlags): LicenseeClientFields {
+/** A new client offers AT and DE (spec) until the licensee chooses others. */
+export const DEFAULT_CLIENT_COUNTRIES: string[] = [...DEFAULT_OFFERED_COUNTRIES];
+
+/** What the contract takes from the form's text values, the switches and the offered countries. */
+export function toClientFields(
+  values: ClientFieldValues,
+  flags: FeatureFlags,
+  offeredCountries: string[],
+): LicenseeClientFields {
   return {
     name: values.name,
     street: values.street,
     additional: values.additional,
     postalCode: values.postalCode,
     city: values.city,
-    country: OFFERED_COUNTRIES.find((code) => code === values.country) ?? 'DE',
+    country: values.country,
     homepage: values.homepage,
     maxMembers: values.maxMembers.trim() === '' ? null : Number(values.maxMembers),
     featureFlags: flags,
+    offeredCountries,
   };
+}
+
+/**
+ * The offered countries as the dropdown lists them: every assigned ISO 3166-1 code, named in the page's language and
+ * sorted as it sorts (Intl.DisplayNames, as the client's own forms name them).
+ */
+export function countryItems(language: string): { value: string; label: string }[] {
+  const collator = new Intl.Collator(language.replace('_', '-'));
+  return ISO_COUNTRY_CODES.map((code) => ({ value: code, label: countryName(code, language) })).sort((left, right) =>
+    collator.compare(left.label, right.label),
+  );
+}
+
+/**
+ * The country of the client's address after the offered countries changed: kept while it is still offered (or the
+ * list is empty: the form then asks for one), else the first of the new list.
+ */
+export function countryAfterOfferChange(country: string, offered: readonly string[]): string {
+  return offered.length === 0 || offered.includes(country) ? country : (offered[0] ?? country);
 }
 
 export function countryName(code: string, language: string): string {
@@ -103,11 +132,16 @@ interface FieldProps {
 export function MasterDataFields({
   field,
   identifier,
+  offered,
 }: {
   field: (name: keyof ClientFieldValues) => FieldProps;
   identifier?: ReactNode;
+  /** The client's offered countries: the address's country is one of them (or the one it has). */
+  offered: readonly string[];
 }) {
   const { t, i18n } = useTranslation('licensee');
+  const country = field('country');
+  const codes = offered.includes(country.value) || country.value === '' ? offered : [...offered, country.value];
   return (
     <>
       <div className="licensee-form__wide">
@@ -121,10 +155,57 @@ export function MasterDataFields({
       <TextField label={t('fields.city')} {...field('city')} autoComplete="off" />
       <SelectField
         label={t('fields.country')}
-        {...field('country')}
-        options={OFFERED_COUNTRIES.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
+        {...country}
+        options={codes.map((code) => ({ value: code, label: countryName(code, i18n.language) }))}
       />
     </>
+  );
+}
+
+/**
+ * The address countries the client's forms offer (company master data, locations, members): a multi-select of the
+ * ISO countries, at most OFFERED_COUNTRIES_MAX, at least one (`showErrors`: after a submit was tried).
+ */
+export function OfferedCountriesField({
+  value,
+  onChange,
+  showErrors,
+}: {
+  value: string[];
+  onChange: (codes: string[]) => void;
+  showErrors: boolean;
+}) {
+  const { t, i18n } = useTranslation('licensee');
+  const items = useMemo(() => countryItems(i18n.language), [i18n.language]);
+  const missing = showErrors && value.length === 0;
+  return (
+    <div className="licensee-form__wide" data-testid="offered-countries">
+      <Dropdown
+        id="licensee-offered-countries"
+        label={t('fields.offeredCountries')}
+        multiple
+        max={OFFERED_COUNTRIES_MAX}
+        items={items}
+        value={value}
+        onChange={onChange}
+        placeholder={t('fields.offeredCountriesNone')}
+      />
+      <p className="licensee-hint">
+        {value.length > 2
+          ? value
+              .map((code) => countryName(code, i18n.language))
+              .sort(new Intl.Collator(i18n.language.replace('_', '-')).compare)
+              .join(', ')
+          : null}
+        {value.length > 2 ? ' · ' : null}
+        {t('fields.offeredCountriesHint', { max: OFFERED_COUNTRIES_MAX })}
+      </p>
+      {missing && (
+        <p className="ui-field__error" role="alert">
+          {t('fields.offeredCountriesRequired')}
+        </p>
+      )}
+    </div>
   );
 }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_OFFERED_COUNTRIES } from '@dash/shared-core';
 import { ENDPOINTS, type LicenseeClientFields } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../config';
@@ -51,15 +52,20 @@ async function assertLimitHolds(tx: Queryable, clientUuid: string, maxMembers: n
 export function registerClientChangeRoutes(app: FastifyInstance, db: Database, config: ServerConfig): void {
   registerEndpoint(app, db, ENDPOINTS.licenseeClientCreate, async ({ body, session }) => {
     assertValidClientIdentifier(body.clientIdentifier);
-    assertValidClientFields(body);
+    assertValidClientFields(body, DEFAULT_OFFERED_COUNTRIES);
     const created = await db.transaction(async (tx) => {
       const [client] = await tx
         .query<{ uuid: string }>(
           `INSERT INTO client (licensee_uuid, identifier, name, street, additional, postal_code, city, country,
                                homepage, max_members, feature_elearnings, feature_risk_assessments,
-                               feature_templates, feature_calendar)
-           VALUES ($1, $14, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uuid`,
-          [session.licenseeUuid, ...fieldParams(body), body.clientIdentifier],
+                               feature_templates, feature_calendar, offered_countries)
+           VALUES ($1, $14, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $15) RETURNING uuid`,
+          [
+            session.licenseeUuid,
+            ...fieldParams(body),
+            body.clientIdentifier,
+            body.offeredCountries ?? DEFAULT_OFFERED_COUNTRIES,
+          ],
         )
         .catch(identifierTaken);
       if (!client) throw new ApiHttpError(500, 'Generic.PersistFailed');
@@ -98,16 +104,17 @@ export function registerClientChangeRoutes(app: FastifyInstance, db: Database, c
   });
 
   registerEndpoint(app, db, ENDPOINTS.licenseeClientUpdate, async ({ body, session }) => {
-    assertValidClientFields(body);
     return db.transaction(async (tx) => {
-      await clientOfLicensee(tx, session.licenseeUuid, body.uuid, true);
+      const before = await clientOfLicensee(tx, session.licenseeUuid, body.uuid, true);
+      assertValidClientFields(body, before.offeredCountries, before.country);
       await assertLimitHolds(tx, body.uuid, body.maxMembers);
       await tx.query(
         `UPDATE client SET name = $2, street = $3, additional = $4, postal_code = $5, city = $6, country = $7,
                            homepage = $8, max_members = $9, feature_elearnings = $10,
-                           feature_risk_assessments = $11, feature_templates = $12, feature_calendar = $13
+                           feature_risk_assessments = $11, feature_templates = $12, feature_calendar = $13,
+                           offered_countries = coalesce($15::text[], offered_countries)
           WHERE uuid = $1 AND licensee_uuid = $14`,
-        [body.uuid, ...fieldParams(body), session.licenseeUuid],
+        [body.uuid, ...fieldParams(body), session.licenseeUuid, body.offeredCountries ?? null],
       );
       return clientOfLicensee(tx, session.licenseeUuid, body.uuid);
     });

@@ -5,6 +5,7 @@ import type { Database } from '../../../core/db/database';
 import { membershipChanged } from '../../../core/events/membershipEvents';
 import { registerEndpoint } from '../../../http/route';
 import { withUniqueName } from '../../shared/assignedMembers';
+import { assertOfferedCountry } from '../../shared/offeredCountries';
 import { auditedFields, checkResponsibleMembers, fieldParams, readLocation, setResponsibleMembers } from '../lookups';
 
 /** A location's details page: reading the location and changing its fields and responsible members. */
@@ -17,6 +18,7 @@ export function registerLocationDetailRoutes(app: FastifyInstance, db: Database)
     withUniqueName('Location.IdExists', () =>
       db.transaction(async (tx) => {
         const before = await readLocation(tx, session, body.uuid, true);
+        assertOfferedCountry(session.client.offeredCountries, body.countryCode, before.countryCode);
         const responsible = await checkResponsibleMembers(tx, session.clientUuid, body.responsibleMemberUuids);
         await tx.query(
           `UPDATE location SET name = $2, city = $3, country_code = $4, location_type = $5, floor_space = $6,

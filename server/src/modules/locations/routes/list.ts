@@ -14,6 +14,7 @@ import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
 import { withUniqueName } from '../../shared/assignedMembers';
+import { assertOfferedCountry } from '../../shared/offeredCountries';
 import {
   auditedFields,
   checkResponsibleMembers,
@@ -79,6 +80,7 @@ export function registerLocationListRoutes(app: FastifyInstance, db: Database): 
   registerEndpoint(app, db, ENDPOINTS.createLocation, async ({ body, session }) =>
     withUniqueName('Location.IdExists', () =>
       db.transaction(async (tx) => {
+        assertOfferedCountry(session.client.offeredCountries, body.countryCode);
         const responsible = await checkResponsibleMembers(tx, session.clientUuid, body.responsibleMemberUuids);
         const inserted = await tx.query<{ uuid: string }>(
           `INSERT INTO location (client_uuid, name, city, country_code, location_type, floor_space, street, postal_code)

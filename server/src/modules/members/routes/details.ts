@@ -6,6 +6,7 @@ import type { Database } from '../../../core/db/database';
 import { membershipChanged } from '../../../core/events/membershipEvents';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
+import { assertOfferedCountry } from '../../shared/offeredCountries';
 import { readAssignmentNames, setAssignments } from '../assignments';
 import { LOCK_MEMBER_CHANGES } from '../licence';
 import { assertAnotherSuperAdmin, isSuperAdmin, uniqueUsername, usernameTaken } from '../lookups';
@@ -27,6 +28,7 @@ export function registerDetailRoutes(app: FastifyInstance, db: Database): void {
       await tx.query(LOCK_MEMBER_CHANGES, [session.clientUuid]);
       const current = await readMember(tx, session, body.uuid);
       if (current.archivedAt) throw new ApiHttpError(409, 'Member.Archived');
+      assertOfferedCountry(session.client.offeredCountries, body.country, current.country);
       const self = current.uuid === session.memberUuid;
       if (self && (body.role !== current.role || body.status !== current.status)) {
         throw new ApiHttpError(400, 'Member.CannotChangeSelf');

@@ -9,6 +9,7 @@ import { registerEndpoint } from '../../../http/route';
 import { sendWelcomeMail } from '../../auth/passwordReset';
 import { hashPasswordForStorage } from '../../auth/passwords';
 import { sendWelcomeSms, WelcomeSmsError } from '../../auth/welcomeSms';
+import { assertOfferedCountry } from '../../shared/offeredCountries';
 import { setAssignments } from '../assignments';
 import { assertSeatsAfterAdding } from '../licence';
 import { isSuperAdmin, uniqueUsername, usernameTaken } from '../lookups';
@@ -51,6 +52,7 @@ export function registerNewMemberRoutes(app: FastifyInstance, db: Database, conf
   registerEndpoint(app, db, ENDPOINTS.memberCreate, async ({ body, session, request }) => {
     if (body.role === 'super-admin' && !isSuperAdmin(session)) throw new ApiHttpError(403, 'SuperAdmin.CreationFailed');
     assertValidFields(body);
+    assertOfferedCountry(session.client.offeredCountries, body.country);
     if (body.passwordMode === 'byEmail' && !body.email) throw new ApiHttpError(400, 'Member.Invalid');
     if (body.passwordMode === 'bySms') {
       if (!body.mobileNumber) throw new ApiHttpError(400, 'Member.MobileNumberRequired');

@@ -1,7 +1,7 @@
-import { OFFERED_COUNTRIES } from '@dash/shared-core';
+import { DEFAULT_OFFERED_COUNTRIES } from '@dash/shared-core';
 import { findCountry, NON_ISO_CODES } from '@dash/shared-core/postal';
 import { describe, expect, it } from 'vitest';
-import { countryOptions } from './countryNames';
+import { countryOptions, defaultCountryOf } from './countryOptions';
 
 describe('countryOptions', () => {
   it('offers the configured countries only (spec: AT and DE), named in German, sorted as German sorts', () => {
@@ -26,10 +26,17 @@ describe('countryOptions', () => {
   });
 });
 
-describe('the offered countries', () => {
+describe('defaultCountryOf', () => {
+  it('starts a new address in Germany where it is offered, else in the first offered country', () => {
+    expect(defaultCountryOf(['AT', 'DE'])).toBe('DE');
+    expect(defaultCountryOf(['CH', 'AT'])).toBe('CH');
+  });
+});
+
+describe('the default offered countries', () => {
   it('are ISO 3166-1 codes the postal validator knows, each once', () => {
-    expect(new Set(OFFERED_COUNTRIES).size).toBe(OFFERED_COUNTRIES.length);
-    for (const code of OFFERED_COUNTRIES) {
+    expect(new Set(DEFAULT_OFFERED_COUNTRIES).size).toBe(DEFAULT_OFFERED_COUNTRIES.length);
+    for (const code of DEFAULT_OFFERED_COUNTRIES) {
       expect(NON_ISO_CODES).not.toContain(code);
       expect(findCountry(code)?.alpha2).toBe(code);
     }
