@@ -9,7 +9,9 @@
 import { COMPANY_ROUTES } from '../contract/company/calls';
 import { ELEARNINGS_ROUTES } from '../contract/elearnings/calls';
 import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
+import { LICENSEE_AUDIT_ROUTES } from '../contract/licensee/auditCalls';
 import { LICENSEE_ROUTES } from '../contract/licensee/calls';
+import { LICENSEE_SUPPORT_ROUTES } from '../contract/licensee/supportCalls';
 import { LOCATIONS_ROUTES } from '../contract/locations/calls';
 import { MEMBER_GROUPS_ROUTES } from '../contract/memberGroups/calls';
 import { MEMBER_IMPORT_ROUTES } from '../contract/memberImport/calls';
@@ -62,6 +64,8 @@ export const API_ROUTES = {
   ...TEMPLATES_ROUTES,
   ...REMINDERS_ROUTES,
   ...LICENSEE_ROUTES,
+  ...LICENSEE_SUPPORT_ROUTES,
+  ...LICENSEE_AUDIT_ROUTES,
 } as const satisfies RouteTable;
 
 export type EndpointId = keyof typeof API_ROUTES;

@@ -149,7 +149,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       externalCalendarHref: session.featureFlags.calendar ? session.client.externalCalendarHref : null,
       clientName: session.client.name,
       clientIdentifier: session.client.identifier,
-      support: session.support,
+      support: session.support ? { adviser: session.support.adviser, reason: session.support.reason } : null,
       accessVersion: accessVersionOf(session),
     };
   });

@@ -92,3 +92,18 @@ export function verifySupportToken(secret: string, token: string): SupportLinkPa
 export function supportLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/auth/support/${token}`;
 }
+
+/**
+ * The member row a support session rides on: the client's first active super-admin (else admin). The session's role
+ * is `user` (admin rights without the own-account parts, see permissions.ts) and it names the adviser; null when the
+ * client has no such member (support login is then refused).
+ */
+export async function supportCarrierMember(db: Queryable, clientUuid: string): Promise<string | null> {
+  const [member] = await db.query<{ uuid: string }>(
+    `SELECT uuid FROM member
+      WHERE client_uuid = $1 AND role IN ('super-admin', 'admin') AND archived_at IS NULL AND status = 'active'
+      ORDER BY role = 'super-admin' DESC, created_at, uuid LIMIT 1`,
+    [clientUuid],
+  );
+  return member?.uuid ?? null;
+}

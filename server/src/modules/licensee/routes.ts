@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../core/db/database';
+import { registerLicenseeAuditRoutes } from './routes/audit';
 import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
+import { registerLicenseeSupportRoutes } from './routes/support';
 
 /**
  * The licensee console (mf-licensee): licensee staff sign in, see and change their licensee's clients. Every call
@@ -14,4 +16,6 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerLicenseeSignInRoutes(app, db);
   registerClientReadRoutes(app, db);
   registerClientChangeRoutes(app, db, config);
+  registerLicenseeSupportRoutes(app, db);
+  registerLicenseeAuditRoutes(app, db);
 }
