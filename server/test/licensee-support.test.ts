@@ -36,12 +36,25 @@ describe('support mode from the console', () => {
     const opened = await adviser.post('/api/licensee/support/open', { uuid: acmeUuid, reason: 'Ticket 4711: Import' });
     expect(opened.statusCode, opened.body).toBe(200);
     const { redirectTo, expiresAt } = opened.json() as { redirectTo: string; expiresAt: string };
-    expect(redirectTo).toBe('/dashboard/start/overview');
     const minutes = (Date.parse(expiresAt) - Date.now()) / 60_000;
     expect(minutes).toBeGreaterThan(55);
     expect(minutes).toBeLessThanOrEqual(60);
-    // The cookie now names a member session: the console's session has ended.
+    // The browser follows the single-use support link, as for the operators' command-line link.
+    expect(redirectTo).toMatch(/^\/auth\/support\/[\w-]+\.[\w-]+$/);
+    const token = redirectTo.split('/').pop() ?? '';
+    const signedIn = await adviser.post('/api/support-login', { token });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    // The cookie now names a member session that ends with the console's session record; the console's has ended.
     expect(adviser.session?.startsWith('lic.')).toBe(false);
+    const [row] = await server.db.query<{ ends: number }>(
+      'SELECT extract(epoch FROM expires_at)::int AS ends FROM session WHERE support_session_uuid IS NOT NULL',
+    );
+    expect(Math.abs((row?.ends ?? 0) - Math.floor(Date.parse(expiresAt) / 1000))).toBeLessThanOrEqual(1);
+    expectError(
+      await (await server.anonymous()).post('/api/support-login', { token }),
+      400,
+      'SupportLogin.InvalidToken',
+    );
     expect(
       (
         await server.db.query(

@@ -146,17 +146,14 @@ export async function createSession(
   memberUuid: string,
   clientUuid: string,
   token: string,
-  support?: SupportOfSession & { minutes?: number },
+  /** `until`: a fixed end (seconds since the epoch) instead of the support session's 30 days. */
+  support?: SupportOfSession & { until?: number },
 ): Promise<void> {
-  const lifetime = support?.minutes
-    ? `${support.minutes} minutes`
-    : support
-      ? `${SUPPORT_SESSION_DAYS} days`
-      : `${SESSION_IDLE_HOURS} hours`;
+  const lifetime = support ? `${SUPPORT_SESSION_DAYS} days` : `${SESSION_IDLE_HOURS} hours`;
   await tx.query(
     `INSERT INTO session (token_hash, member_uuid, client_uuid, expires_at, support_adviser, support_reason,
                           support_session_uuid)
-     VALUES ($1, $2, $3, now() + $4::interval, $5, $6, $7)`,
+     VALUES ($1, $2, $3, coalesce(to_timestamp($8::double precision), now() + $4::interval), $5, $6, $7)`,
     [
       hashToken(token),
       memberUuid,
@@ -165,6 +162,7 @@ export async function createSession(
       support?.adviser ?? null,
       support?.reason ?? null,
       support?.sessionUuid ?? null,
+      support?.until ?? null,
     ],
   );
 }

@@ -16,6 +16,6 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerLicenseeSignInRoutes(app, db);
   registerClientReadRoutes(app, db);
   registerClientChangeRoutes(app, db, config);
-  registerLicenseeSupportRoutes(app, db);
+  registerLicenseeSupportRoutes(app, db, config);
   registerLicenseeAuditRoutes(app, db);
 }

@@ -9,7 +9,10 @@ export const licenseeSupportOpenRequestSchema = z.strictObject({
   reason: z.string().trim().min(3).max(SUPPORT_REASON_MAX_LENGTH),
 });
 export type LicenseeSupportOpenRequest = z.input<typeof licenseeSupportOpenRequestSchema>;
-/** The session cookie now names the support session; the browser loads `redirectTo` (the client's dashboard). */
+/**
+ * `redirectTo`: the single-use support link (valid for a minute) that the browser follows: it ends the console's session
+ * and signs in to the client's dashboard in support mode until `expiresAt`.
+ */
 export const licenseeSupportOpenResponseSchema = z.object({
   redirectTo: z.string(),
   expiresAt: z.string(),

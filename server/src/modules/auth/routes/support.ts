@@ -30,7 +30,15 @@ export function registerSupportRoutes(app: FastifyInstance, db: Database, config
     const memberUuid = await supportCarrierMember(db, client.uuid);
     if (!memberUuid) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
     const member = { uuid: memberUuid };
-    const support = { adviser: payload.adviser, reason: payload.reason };
+    // A link from the licensee console: the session ends at the console's fixed end, not after 30 days.
+    const until = payload.session && payload.until ? payload.until : null;
+    if (until !== null && until * 1000 <= Date.now()) throw new ApiHttpError(400, 'SupportLogin.TokenTooOld');
+    const support = {
+      adviser: payload.adviser,
+      reason: payload.reason,
+      sessionUuid: until !== null ? (payload.session ?? null) : null,
+      until: until ?? undefined,
+    };
     const token = newToken();
     await db.transaction(async (tx) => {
       const fresh = await tx.query(
@@ -46,9 +54,10 @@ export function registerSupportRoutes(app: FastifyInstance, db: Database, config
         { action: 'supportLogin', method: 'POST', path: request.url, status: 200 },
       );
     });
-    // Spec section 9: support-login cookies live 30 days.
-    setSessionCookie(request, reply, token, SUPPORT_COOKIE_SECONDS);
-    setXsrfCookie(request, reply, undefined, SUPPORT_COOKIE_SECONDS);
+    // Spec section 9: support-login cookies live 30 days (a console session's cookie lives as long as the session).
+    const cookieSeconds = until !== null ? Math.max(1, until - Math.floor(Date.now() / 1000)) : SUPPORT_COOKIE_SECONDS;
+    setSessionCookie(request, reply, token, cookieSeconds);
+    setXsrfCookie(request, reply, undefined, cookieSeconds);
     return { authenticated: true as const };
   });
 

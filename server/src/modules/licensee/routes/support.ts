@@ -1,19 +1,17 @@
 import { CONSOLE_SUPPORT_SESSION_MINUTES, ENDPOINTS, type LicenseeSupportSession } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
-import { writeSupportAudit } from '../../../core/audit/supportAudit';
+import type { ServerConfig } from '../../../config';
 import type { Database } from '../../../core/db/database';
 import { iso, likePattern, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
-import { createSession, deleteSession } from '../../../core/sessions/sessions';
-import { newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../../http/cookies';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { supportCarrierMember } from '../../auth/supportLink';
+import { createSupportToken, resolveSupportLinkSecret, supportCarrierMember } from '../../auth/supportLink';
 import { staffNameOf, writeLicenseeAudit } from '../audit';
 import { clientOfLicensee } from '../clientRecord';
 
-/** Where the adviser lands: the client's start page, with the support banner. */
-const SUPPORT_LANDING = '/dashboard/start/overview';
+/** The console's support link is followed at once: it is valid for a minute only. */
+const CONSOLE_LINK_MINUTES = 1;
 
 const SORT_COLUMNS = { startedAt: 's.started_at', clientName: 'lower(c.name)', adviser: 'lower(s.adviser)' };
 
@@ -38,8 +36,8 @@ const FROM_WHERE = `FROM licensee_support_session s
  * session as the operators' signed link (role `user`, banner, support audit of every call), but under the staff
  * member's own name, with a reason and a fixed end. The licensee's list of those sessions.
  */
-export function registerLicenseeSupportRoutes(app: FastifyInstance, db: Database): void {
-  registerEndpoint(app, db, ENDPOINTS.licenseeSupportOpen, async ({ body, session, request, reply }) => {
+export function registerLicenseeSupportRoutes(app: FastifyInstance, db: Database, config: ServerConfig): void {
+  registerEndpoint(app, db, ENDPOINTS.licenseeSupportOpen, async ({ body, session }) => {
     const client = await clientOfLicensee(db, session.licenseeUuid, body.uuid);
     const [setup] = await db.query<{ support_login_allowed: boolean }>(
       'SELECT support_login_allowed FROM client WHERE uuid = $1 AND licensee_uuid = $2',
@@ -47,43 +45,40 @@ export function registerLicenseeSupportRoutes(app: FastifyInstance, db: Database
     );
     if (!setup?.support_login_allowed) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
     if (!client.active) throw new ApiHttpError(403, 'Login.ClientDeactivated');
-    const memberUuid = await supportCarrierMember(db, client.uuid);
-    if (!memberUuid) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
+    if (!(await supportCarrierMember(db, client.uuid))) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
     const adviser = staffNameOf(session);
-    const token = newToken();
-    const expiresAt = await db.transaction(async (tx) => {
-      const [record] = await tx.query<{ uuid: string; expires_at: unknown }>(
+    const record = await db.transaction(async (tx) => {
+      const [row] = await tx.query<{ uuid: string; expires_at: unknown }>(
         `INSERT INTO licensee_support_session (licensee_uuid, staff_uuid, client_uuid, adviser, reason, expires_at)
          VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6)) RETURNING uuid, expires_at`,
         [session.licenseeUuid, session.staffUuid, client.uuid, adviser, body.reason, CONSOLE_SUPPORT_SESSION_MINUTES],
       );
-      if (!record) throw new ApiHttpError(500, 'Generic.PersistFailed');
-      const support = {
-        adviser,
-        reason: body.reason,
-        sessionUuid: record.uuid,
-        minutes: CONSOLE_SUPPORT_SESSION_MINUTES,
-      };
-      // The browser has one session cookie: the console's session ends, the support session takes its place.
-      await deleteSession(tx, request.cookies[SESSION_COOKIE]);
-      await createSession(tx, memberUuid, client.uuid, token, support);
-      await writeSupportAudit(
-        tx,
-        { clientUuid: client.uuid, memberUuid, support },
-        { action: 'supportLogin', method: 'POST', path: request.url, status: 200 },
-      );
+      if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');
+      const expiresAt = iso(row.expires_at) ?? '';
       await writeLicenseeAudit(tx, session, {
         action: 'support.open',
         client,
         before: null,
-        after: { reason: body.reason, expiresAt: iso(record.expires_at) },
+        after: { reason: body.reason, expiresAt },
       });
-      return iso(record.expires_at) ?? '';
+      return { uuid: row.uuid, expiresAt };
     });
-    const seconds = CONSOLE_SUPPORT_SESSION_MINUTES * 60;
-    setSessionCookie(request, reply, token, seconds);
-    setXsrfCookie(request, reply, undefined, seconds);
-    return { redirectTo: SUPPORT_LANDING, expiresAt };
+    // The same single-use signed link as the operators' (auth/supportLink.ts), valid for a minute: the browser follows
+    // it at once, the support login ends the console's session and starts the support session with its fixed end.
+    const secret = await resolveSupportLinkSecret(db, config.supportLinkSecret);
+    const token = createSupportToken(
+      secret,
+      {
+        client: client.clientIdentifier,
+        adviser,
+        reason: body.reason,
+        session: record.uuid,
+        until: Math.floor(Date.parse(record.expiresAt) / 1000),
+      },
+      Date.now(),
+      CONSOLE_LINK_MINUTES,
+    );
+    return { redirectTo: `/auth/support/${token}`, expiresAt: record.expiresAt };
   });
 
   registerEndpoint(app, db, ENDPOINTS.licenseeSupportSessionList, async ({ body, session }) => {
