@@ -29,6 +29,16 @@ export default function register(): AreaRegistration {
         title: 'licensee:details.title',
         breadcrumbParent: 'licensee-clients',
       },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.supportSessions,
+        load: () => import('./features/support/components/SupportSessionsPage'),
+        permissions: ['licensee.support-sessions'],
+      },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.audit,
+        load: () => import('./features/audit/components/AuditPage'),
+        permissions: ['licensee.audit-list'],
+      },
     ],
     navigation: [
       {
@@ -39,6 +49,22 @@ export default function register(): AreaRegistration {
         permissions: ['licensee.client-list'],
         match: { type: 'prefix' },
         order: 10,
+      },
+      {
+        id: 'licensee-support-sessions',
+        section: 'licensee',
+        label: 'common:nav.supportSessions',
+        to: LICENSEE_CONSOLE_ROUTES.supportSessions,
+        permissions: ['licensee.support-sessions'],
+        order: 40,
+      },
+      {
+        id: 'licensee-audit',
+        section: 'licensee',
+        label: 'common:nav.licenseeAudit',
+        to: LICENSEE_CONSOLE_ROUTES.audit,
+        permissions: ['licensee.audit-list'],
+        order: 50,
       },
     ],
   };

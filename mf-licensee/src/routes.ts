@@ -3,6 +3,8 @@ export const LICENSEE_CONSOLE_ROUTES = {
   clients: '/dashboard/licensee/clients',
   newClient: '/dashboard/licensee/clients/new',
   clientDetails: '/dashboard/licensee/clients/details/:uuid',
+  supportSessions: '/dashboard/licensee/support-sessions',
+  audit: '/dashboard/licensee/audit',
 } as const;
 
 export function clientDetailsPath(uuid: string): string {

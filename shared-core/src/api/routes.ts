@@ -24,12 +24,23 @@ import { START_ROUTES } from '../contract/start/calls';
 import { TEMPLATES_ROUTES } from '../contract/templates/calls';
 
 export {
+  LICENSEE_AUDIT_ACTIONS,
+  LICENSEE_AUDIT_EXPORT_MAX_ROWS,
+  LICENSEE_AUDIT_SORT_KEYS,
+  type LicenseeAuditAction,
+} from '../contract/licensee/auditCalls';
+export {
   LICENSEE_CLIENT_SORT_KEYS,
   LICENSEE_CLIENT_STATUS_FILTERS,
   type LicenseeClientSortKey,
   type LicenseeClientStatusFilter,
   MAX_MEMBER_LIMIT,
 } from '../contract/licensee/calls';
+export {
+  CONSOLE_SUPPORT_SESSION_MINUTES,
+  SUPPORT_REASON_MAX_LENGTH,
+  SUPPORT_SESSION_SORT_KEYS,
+} from '../contract/licensee/supportCalls';
 export { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from '../contract/templates/calls';
 
 export const API_ROUTES = {

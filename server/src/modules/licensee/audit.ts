@@ -1,4 +1,5 @@
-import type { LicenseeAuditAction, LicenseeClientDetails } from '@dash/shared-core/contract';
+import type { LicenseeAuditAction } from '@dash/shared-core';
+import type { LicenseeClientDetails } from '@dash/shared-core/contract';
 import type { Queryable } from '../../core/db/database';
 import type { LicenseeSessionContext } from '../../core/sessions/sessions';
 

@@ -1,4 +1,4 @@
-import type { LicenseeAuditAction } from '@dash/shared-core/contract';
+import type { LicenseeAuditAction } from '@dash/shared-core';
 
 export type ExportLanguage = 'de_DE' | 'en_GB';
 

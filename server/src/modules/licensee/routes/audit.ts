@@ -1,9 +1,5 @@
-import {
-  ENDPOINTS,
-  LICENSEE_AUDIT_EXPORT_MAX_ROWS,
-  type LicenseeAuditAction,
-  type LicenseeAuditEntry,
-} from '@dash/shared-core/contract';
+import { LICENSEE_AUDIT_EXPORT_MAX_ROWS, type LicenseeAuditAction } from '@dash/shared-core';
+import { ENDPOINTS, type LicenseeAuditEntry } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../../../core/db/database';

@@ -1,4 +1,5 @@
-import { CONSOLE_SUPPORT_SESSION_MINUTES, ENDPOINTS, type LicenseeSupportSession } from '@dash/shared-core/contract';
+import { CONSOLE_SUPPORT_SESSION_MINUTES } from '@dash/shared-core';
+import { ENDPOINTS, type LicenseeSupportSession } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../config';
 import type { Database } from '../../../core/db/database';

@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+
+/** The values of an audit entry, one `field: value` per line (nested values such as the feature flags flattened). */
+export function ValuesText({ values }: { values: Record<string, unknown> | null }) {
+  const { t } = useTranslation('licensee');
+  if (!values) return null;
+  const lines = flatten(values);
+  if (lines.length === 0) return null;
+  return (
+    <ul className="licensee-values">
+      {lines.map(([key, value]) => (
+        <li key={key}>
+          <span className="licensee-hint">{key}:</span> {show(value, t)}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function flatten(values: Record<string, unknown>, prefix = ''): Array<[string, unknown]> {
+  return Object.entries(values).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? flatten(value as Record<string, unknown>, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value] as [string, unknown]],
+  );
+}
+
+function show(value: unknown, t: (key: string) => string): string {
+  if (value === null || value === undefined || value === '') return '–';
+  if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
+  return String(value);
+}
