@@ -1,8 +1,11 @@
+import { formatDate, type Language } from '@dash/shared-core';
 import { useTranslation } from 'react-i18next';
+
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** The values of an audit entry, one `field: value` per line (nested values such as the feature flags flattened). */
 export function ValuesText({ values }: { values: Record<string, unknown> | null }) {
-  const { t } = useTranslation('licensee');
+  const { t, i18n } = useTranslation('licensee');
   if (!values) return null;
   const lines = flatten(values);
   if (lines.length === 0) return null;
@@ -10,7 +13,7 @@ export function ValuesText({ values }: { values: Record<string, unknown> | null 
     <ul className="licensee-values">
       {lines.map(([key, value]) => (
         <li key={key}>
-          <span className="licensee-hint">{key}:</span> {show(value, t)}
+          <span className="licensee-hint">{key}:</span> {show(value, t, i18n.language as Language)}
         </li>
       ))}
     </ul>
@@ -25,8 +28,9 @@ function flatten(values: Record<string, unknown>, prefix = ''): Array<[string, u
   );
 }
 
-function show(value: unknown, t: (key: string) => string): string {
+function show(value: unknown, t: (key: string) => string, language: Language): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
+  if (typeof value === 'string' && ISO_TIME.test(value)) return formatDate(value, language, 'dateTime');
   return String(value);
 }
