@@ -19,7 +19,7 @@ async function signInAsLicensee(page: Page, username: string) {
   await expect(page).toHaveURL(/\/dashboard\/licensee\/clients/);
 }
 
-async function openAcmeInSupportMode(page: Page, reason: string) {
+async function openAcmeInSupportMode(page: Page) {
   await page.locator('tbody tr').filter({ hasText: 'ACME Sicherheit GmbH' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/dashboard\/licensee\/clients\/details\//);
   await page.getByTestId('open-support').click();
@@ -37,7 +37,7 @@ test('an adviser opens a client in support mode under his own name; the client s
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsLicensee(page, 'berater');
   await expect(page.getByTestId('header-name')).toHaveText('Bernd Berater');
-  const dialog = await openAcmeInSupportMode(page, '');
+  const dialog = await openAcmeInSupportMode(page);
   // The reason is required: nothing is sent without it.
   await page.getByTestId('open-support-confirm').click();
   await expect(dialog.getByRole('alert')).toBeVisible();
@@ -127,7 +127,7 @@ test('a client that disallows support login is refused with the spec message', a
   await expect(toggle).not.toBeChecked();
   try {
     await signInAsLicensee(page, 'berater');
-    const dialog = await openAcmeInSupportMode(page, '');
+    const dialog = await openAcmeInSupportMode(page);
     await dialog.locator('input[name=reason]').fill('Ticket 815');
     await page.getByTestId('open-support-confirm').click();
     await expect(page.getByTestId('open-support-error')).toHaveText(
