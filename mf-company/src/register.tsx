@@ -72,6 +72,11 @@ export default function register(): AreaRegistration {
         load: () => import('./features/settings/components/CompanyConfigurationPage'),
         permissions: ['clientdetails.read-configuration'],
       },
+      {
+        path: COMPANY_ROUTES.settingsSupportAudit,
+        load: () => import('./features/supportAudit/components/SupportAuditPage'),
+        permissions: ['clientdetails.read-configuration'],
+      },
     ],
     navigation: [
       {
@@ -148,6 +153,14 @@ export default function register(): AreaRegistration {
             to: COMPANY_ROUTES.settingsConfiguration,
             permissions: ['clientdetails.read-configuration'],
             order: 2,
+          },
+          {
+            id: 'company-settings-support-audit',
+            section: 'company',
+            label: 'common:nav.supportAudit',
+            to: COMPANY_ROUTES.settingsSupportAudit,
+            permissions: ['clientdetails.read-configuration'],
+            order: 3,
           },
         ],
       },

@@ -13,6 +13,7 @@ export const COMPANY_ROUTES = {
   orgUnitDetails: `${BASE}/org-units/details/:uuid/:tabId`,
   settingsDetails: `${BASE}/settings/details`,
   settingsConfiguration: `${BASE}/settings/configuration`,
+  settingsSupportAudit: `${BASE}/settings/support-audit`,
 } as const;
 
 export function memberDetailsPath(uuid: string, tabId = 'details'): string {

@@ -34,6 +34,16 @@ export default function register(): AreaRegistration {
         load: () => import('./features/branding/components/BrandingPage'),
         permissions: ['licensee.branding-read'],
       },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.supportSessions,
+        load: () => import('./features/support/components/SupportSessionsPage'),
+        permissions: ['licensee.support-sessions'],
+      },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.audit,
+        load: () => import('./features/audit/components/AuditPage'),
+        permissions: ['licensee.audit-list'],
+      },
     ],
     navigation: [
       {
@@ -53,6 +63,22 @@ export default function register(): AreaRegistration {
         permissions: ['licensee.branding-read'],
         match: { type: 'prefix' },
         order: 20,
+      },
+      {
+        id: 'licensee-support-sessions',
+        section: 'licensee',
+        label: 'common:nav.supportSessions',
+        to: LICENSEE_CONSOLE_ROUTES.supportSessions,
+        permissions: ['licensee.support-sessions'],
+        order: 40,
+      },
+      {
+        id: 'licensee-audit',
+        section: 'licensee',
+        label: 'common:nav.licenseeAudit',
+        to: LICENSEE_CONSOLE_ROUTES.audit,
+        permissions: ['licensee.audit-list'],
+        order: 50,
       },
     ],
   };

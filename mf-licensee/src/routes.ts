@@ -4,6 +4,8 @@ export const LICENSEE_CONSOLE_ROUTES = {
   newClient: '/dashboard/licensee/clients/new',
   clientDetails: '/dashboard/licensee/clients/details/:uuid',
   branding: '/dashboard/licensee/branding',
+  supportSessions: '/dashboard/licensee/support-sessions',
+  audit: '/dashboard/licensee/audit',
 } as const;
 
 export function clientDetailsPath(uuid: string): string {

@@ -82,7 +82,8 @@ describe('support login', () => {
     const token = createSupportToken(secret, { client: 'acme', adviser: 'Rolf Reader', reason: 'Ticket 815' });
     const { agent } = await supportLogin(token);
     expect((await agent.get('/api/member/state')).statusCode).toBe(200);
-    expect((await agent.get('/api/profile/readprofilesetting')).statusCode).toBe(200);
+    // The carrier's own settings are not the adviser's (support role): refused, and audited as refused.
+    expectError(await agent.get('/api/profile/readprofilesetting'), 403, 'Auth.Forbidden');
     expectError(await agent.post('/api/memberlist/memberdetails', { uuid: 'nope' }), 400, 'Schema.ValidationFailed');
     expect((await agent.get('/api/logout')).statusCode).toBe(200);
     const rows = await server.db.query<{
@@ -97,7 +98,7 @@ describe('support login', () => {
     expect(rows.map(({ action, method, status }) => `${method} ${action} ${status}`)).toEqual([
       'POST supportLogin 200',
       'GET memberState 200',
-      'GET profileReadSetting 200',
+      'GET profileReadSetting 403',
       'POST memberDetails 400',
       'GET logout 200',
     ]);

@@ -115,6 +115,11 @@ export const LICENSEE_PERMISSIONS = [
   // the licensee's own branding (name, colours, footers, support chat)
   'licensee.branding-read',
   'licensee.branding-update',
+  // support: open a client's dashboard in support mode, and the licensee's list of its advisers' sessions
+  'licensee.support-login',
+  'licensee.support-sessions',
+  // the audit of the console's changes (list and export)
+  'licensee.audit-list',
 ] as const;
 export type LicenseePermission = (typeof LICENSEE_PERMISSIONS)[number];
 
@@ -129,6 +134,8 @@ export const LICENSEE_ROLE_PERMISSIONS: Record<LicenseeRole, readonly LicenseePe
     'licensee.client-list',
     'licensee.client-details',
     'licensee.branding-read',
+    'licensee.support-login',
+    'licensee.support-sessions',
   ],
 };
 
@@ -193,6 +200,22 @@ const SUPER_ADMIN_ONLY: readonly MemberPermission[] = [
 ];
 const ADMIN: MemberPermission[] = PERMISSIONS.filter((permission) => !SUPER_ADMIN_ONLY.includes(permission));
 
+/**
+ * A customer adviser in support mode (role `user`) acts with admin rights on the client, but the session rides on the
+ * row of one of its super-admins: the own-account parts (that member's tasks, profile and settings) stay closed.
+ */
+const OWN_ACCOUNT: readonly MemberPermission[] = [
+  'elearning.read-member-tasks',
+  'risk-assessment.read-member-tasks',
+  'profile.read-member-profile',
+  'profile.update-member-profile',
+  'profile.read-org-unit-list',
+  'profile.change-password',
+  'profile.change-username',
+  'profile.read-profile-setting',
+];
+const SUPPORT: MemberPermission[] = ADMIN.filter((permission) => !OWN_ACCOUNT.includes(permission));
+
 /** Role -> permissions. Admin has everything but the company configuration; super-admin has everything. */
 export const ROLE_PERMISSIONS: Record<Role, readonly MemberPermission[]> = {
   member: MEMBER,
@@ -200,8 +223,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly MemberPermission[]> = {
   'ou-admin': ORG_UNIT_ADMIN,
   admin: ADMIN,
   'super-admin': PERMISSIONS,
-  // A customer adviser acts with admin rights through the support login only.
-  user: ADMIN,
+  // A customer adviser acts with admin rights, without the own-account parts, through the support login only.
+  user: SUPPORT,
 };
 
 export function permissionsOf(role: Role): MemberPermission[] {

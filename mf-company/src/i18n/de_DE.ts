@@ -5,6 +5,7 @@ import memberImport_de from './parts/memberImport.de_DE.json';
 import members_de from './parts/members.de_DE.json';
 import orgUnits_de from './parts/orgUnits.de_DE.json';
 import settings_de from './parts/settings.de_DE.json';
+import supportAudit_de from './parts/supportAudit.de_DE.json';
 
 /**
  * The `company` namespace in German: one file per feature and language (`parts/<feature>.<language>.json`), each
@@ -18,6 +19,7 @@ const texts: Record<string, unknown> = {
   ...locations_de,
   ...settings_de,
   ...memberImport_de,
+  ...supportAudit_de,
 };
 
 export default texts;

@@ -5,6 +5,7 @@ import memberImport_en from './parts/memberImport.en_GB.json';
 import members_en from './parts/members.en_GB.json';
 import orgUnits_en from './parts/orgUnits.en_GB.json';
 import settings_en from './parts/settings.en_GB.json';
+import supportAudit_en from './parts/supportAudit.en_GB.json';
 
 /**
  * The `company` namespace in English: one file per feature and language (`parts/<feature>.<language>.json`), each
@@ -18,6 +19,7 @@ const texts: Record<string, unknown> = {
   ...locations_en,
   ...settings_en,
   ...memberImport_en,
+  ...supportAudit_en,
 };
 
 export default texts;

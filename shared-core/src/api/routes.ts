@@ -9,7 +9,9 @@
 import { COMPANY_ROUTES } from '../contract/company/calls';
 import { ELEARNINGS_ROUTES } from '../contract/elearnings/calls';
 import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
+import { LICENSEE_AUDIT_ROUTES } from '../contract/licensee/auditCalls';
 import { LICENSEE_ROUTES } from '../contract/licensee/calls';
+import { LICENSEE_SUPPORT_ROUTES } from '../contract/licensee/supportCalls';
 import { LOCATIONS_ROUTES } from '../contract/locations/calls';
 import { MEMBER_GROUPS_ROUTES } from '../contract/memberGroups/calls';
 import { MEMBER_IMPORT_ROUTES } from '../contract/memberImport/calls';
@@ -22,12 +24,23 @@ import { START_ROUTES } from '../contract/start/calls';
 import { TEMPLATES_ROUTES } from '../contract/templates/calls';
 
 export {
+  LICENSEE_AUDIT_ACTIONS,
+  LICENSEE_AUDIT_EXPORT_MAX_ROWS,
+  LICENSEE_AUDIT_SORT_KEYS,
+  type LicenseeAuditAction,
+} from '../contract/licensee/auditCalls';
+export {
   LICENSEE_CLIENT_SORT_KEYS,
   LICENSEE_CLIENT_STATUS_FILTERS,
   type LicenseeClientSortKey,
   type LicenseeClientStatusFilter,
   MAX_MEMBER_LIMIT,
 } from '../contract/licensee/calls';
+export {
+  CONSOLE_SUPPORT_SESSION_MINUTES,
+  SUPPORT_REASON_MAX_LENGTH,
+  SUPPORT_SESSION_SORT_KEYS,
+} from '../contract/licensee/supportCalls';
 export { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from '../contract/templates/calls';
 
 export const API_ROUTES = {
@@ -62,6 +75,8 @@ export const API_ROUTES = {
   ...TEMPLATES_ROUTES,
   ...REMINDERS_ROUTES,
   ...LICENSEE_ROUTES,
+  ...LICENSEE_SUPPORT_ROUTES,
+  ...LICENSEE_AUDIT_ROUTES,
 } as const satisfies RouteTable;
 
 export type EndpointId = keyof typeof API_ROUTES;

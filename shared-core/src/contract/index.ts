@@ -23,8 +23,10 @@ import { COMPANY_ENDPOINTS } from './company/schemas';
 import { ELEARNINGS_ENDPOINTS } from './elearnings/schemas';
 import { defineEndpoint } from './endpoint';
 import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
+import { LICENSEE_AUDIT_ENDPOINTS } from './licensee/auditSchemas';
 import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
 import { LICENSEE_ENDPOINTS } from './licensee/schemas';
+import { LICENSEE_SUPPORT_ENDPOINTS } from './licensee/supportSchemas';
 import { LOCATIONS_ENDPOINTS } from './locations/schemas';
 import { MEMBER_GROUPS_ENDPOINTS } from './memberGroups/schemas';
 import { MEMBER_IMPORT_ENDPOINTS } from './memberImport/schemas';
@@ -208,6 +210,8 @@ export const ENDPOINTS = {
   // The licensee console (licensee staff sessions only).
   ...LICENSEE_ENDPOINTS,
   ...LICENSEE_BRANDING_ENDPOINTS,
+  ...LICENSEE_SUPPORT_ENDPOINTS,
+  ...LICENSEE_AUDIT_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;
@@ -221,8 +225,10 @@ export * from './company/schemas';
 export * from './elearnings/schemas';
 export * from './endpoint';
 export * from './infopoint/schemas';
+export * from './licensee/auditSchemas';
 export * from './licensee/branding';
 export * from './licensee/schemas';
+export * from './licensee/supportSchemas';
 export * from './locations/schemas';
 export * from './memberGroups/schemas';
 export * from './memberImport/schemas';

@@ -21,16 +21,17 @@ export function DashboardLayout() {
       <a className="shell-skip" href="#main">
         {t('app.skipToContent')}
       </a>
-      {support && (
-        <div className="shell-support-banner" role="status">
-          {t('header.support', { adviser: support.adviser, reason: support.reason })}
-        </div>
-      )}
       <Header sidebarOpen={sidebarOpen} onToggleSidebar={() => setSidebarOpen((open) => !open)} />
       <div className="shell-body">
         {/* The sidebar closes after each navigation (spec section 2). */}
         <Sidebar items={items} open={sidebarOpen} onNavigate={() => setSidebarOpen(false)} />
         <main id="main" className="shell-main" tabIndex={-1}>
+          {/* In the page's column, below the header: the fixed sidebar beside it stays whole. */}
+          {support && (
+            <div className="shell-support-banner" role="status" data-testid="support-banner">
+              {t('header.support', { adviser: support.adviser, reason: support.reason })}
+            </div>
+          )}
           <Breadcrumb items={items} />
           <AreaErrorBoundary key={pathname}>
             <Outlet />

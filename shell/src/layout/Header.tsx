@@ -7,6 +7,11 @@ import { LanguageSwitch } from './LanguageSwitch';
 function useSignedInPerson() {
   const memberState = useSessionStore((state) => state.memberState);
   const licenseeState = useSessionStore((state) => state.licenseeState);
+  if (memberState?.support) {
+    // A customer adviser in support mode: his own name and role, never those of the member row the session rides on.
+    const [firstName = '', ...rest] = memberState.support.adviser.trim().split(/\s+/);
+    return { firstName, lastName: rest.join(' '), role: 'user', organisation: memberState.clientName };
+  }
   if (memberState) {
     return {
       firstName: memberState.memberDetails.firstName,
@@ -36,6 +41,7 @@ export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
   if (!person) return null;
   const { firstName, lastName } = person;
   const initials = `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase();
+  const name = [firstName, lastName].filter(Boolean).join(' ');
   return (
     <header className="shell-header">
       <button
@@ -67,7 +73,7 @@ export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
               {initials}
             </span>
             <span className="shell-header__name" data-testid="header-name">
-              {firstName} {lastName}
+              {name}
             </span>
             <span className="ui-visually-hidden">{t('header.profile')}</span>
           </Link>
@@ -77,7 +83,7 @@ export function Header({ sidebarOpen, onToggleSidebar }: { sidebarOpen: boolean;
               {initials}
             </span>
             <span className="shell-header__name" data-testid="header-name">
-              {firstName} {lastName}
+              {name}
             </span>
           </span>
         )}

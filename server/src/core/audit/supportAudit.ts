@@ -9,8 +9,9 @@ export async function writeSupportAudit(
 ): Promise<void> {
   if (!session.support) return;
   await db.query(
-    `INSERT INTO support_audit_log (client_uuid, member_uuid, adviser, reason, action, method, path, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO support_audit_log (client_uuid, member_uuid, adviser, reason, action, method, path, status,
+                                    support_session_uuid)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       session.clientUuid,
       session.memberUuid,
@@ -20,6 +21,7 @@ export async function writeSupportAudit(
       entry.method,
       entry.path.slice(0, 500),
       entry.status,
+      session.support.sessionUuid ?? null,
     ],
   );
 }

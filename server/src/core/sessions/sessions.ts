@@ -20,7 +20,7 @@ export interface SessionContext {
   role: Role;
   permissions: string[];
   featureFlags: FeatureFlags;
-  support: { adviser: string; reason: string } | null;
+  support: SupportOfSession | null;
   /**
    * The client's company version (data_version of migration 019: moved at the commit of every change of its
    * members or its structure), read with the session so that a cached list or tree is checked against the database
@@ -31,6 +31,16 @@ export interface SessionContext {
   settings: { theme: 'light' | 'dark' | null; language: 'de_DE' | 'en_GB' };
   /** What the member state shows of the client, read with the session so that the state needs no query of its own. */
   client: { name: string; identifier: string; externalCalendarHref: string | null; offeredCountries: string[] };
+}
+
+/**
+ * Who acts in a support session, and why. `sessionUuid` names the console's record of the session (a support session an
+ * adviser opened from the licensee console); null for the operators' command-line link.
+ */
+export interface SupportOfSession {
+  adviser: string;
+  reason: string;
+  sessionUuid?: string | null;
 }
 
 export function hashToken(token: string): string {
@@ -44,6 +54,7 @@ interface SessionRow {
   role: Role;
   support_adviser: string | null;
   support_reason: string | null;
+  support_session_uuid: string | null;
   feature_elearnings: boolean;
   feature_risk_assessments: boolean;
   feature_templates: boolean;
@@ -67,7 +78,7 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
   const tokenHash = hashToken(token);
   const rows = await db.query<SessionRow>(
     `SELECT s.token_hash, s.member_uuid, s.client_uuid, m.role, s.support_adviser, s.support_reason,
-            c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
+            s.support_session_uuid, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
             coalesce(v.version, 0)::text AS company_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
             m.theme, m.language, c.name AS client_name, c.identifier AS client_identifier,
             -- The company's own calendar link, else the licensee's (company settings, configuration).
@@ -85,10 +96,12 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
   const row = rows[0];
   if (!row) return null;
   if (row.refresh) {
-    // At most once a minute per session, so that reads do not turn into writes.
+    // At most once a minute per session, so that reads do not turn into writes. A support session keeps its end: the
+    // console's are time-limited, the command line's last their 30 days anyway.
     await db.query(
       `UPDATE session SET last_seen_at = now(),
-              expires_at = GREATEST(expires_at, now() + make_interval(hours => $2))
+              expires_at = CASE WHEN support_adviser IS NULL
+                                THEN GREATEST(expires_at, now() + make_interval(hours => $2)) ELSE expires_at END
         WHERE token_hash = $1`,
       [tokenHash, SESSION_IDLE_HOURS],
     );
@@ -106,7 +119,9 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
       templates: row.feature_templates,
       calendar: row.feature_calendar,
     },
-    support: row.support_adviser ? { adviser: row.support_adviser, reason: row.support_reason ?? '' } : null,
+    support: row.support_adviser
+      ? { adviser: row.support_adviser, reason: row.support_reason ?? '', sessionUuid: row.support_session_uuid }
+      : null,
     companyVersion: row.company_version,
     settings: { theme: row.theme, language: row.language },
     client: {
@@ -140,13 +155,24 @@ export async function createSession(
   memberUuid: string,
   clientUuid: string,
   token: string,
-  support?: { adviser: string; reason: string },
+  /** `until`: a fixed end (seconds since the epoch) instead of the support session's 30 days. */
+  support?: SupportOfSession & { until?: number },
 ): Promise<void> {
   const lifetime = support ? `${SUPPORT_SESSION_DAYS} days` : `${SESSION_IDLE_HOURS} hours`;
   await tx.query(
-    `INSERT INTO session (token_hash, member_uuid, client_uuid, expires_at, support_adviser, support_reason)
-     VALUES ($1, $2, $3, now() + $4::interval, $5, $6)`,
-    [hashToken(token), memberUuid, clientUuid, lifetime, support?.adviser ?? null, support?.reason ?? null],
+    `INSERT INTO session (token_hash, member_uuid, client_uuid, expires_at, support_adviser, support_reason,
+                          support_session_uuid)
+     VALUES ($1, $2, $3, coalesce(to_timestamp($8::double precision), now() + $4::interval), $5, $6, $7)`,
+    [
+      hashToken(token),
+      memberUuid,
+      clientUuid,
+      lifetime,
+      support?.adviser ?? null,
+      support?.reason ?? null,
+      support?.sessionUuid ?? null,
+      support?.until ?? null,
+    ],
   );
 }
 

@@ -150,7 +150,7 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       clientName: session.client.name,
       clientIdentifier: session.client.identifier,
       offeredCountries: session.client.offeredCountries,
-      support: session.support,
+      support: session.support ? { adviser: session.support.adviser, reason: session.support.reason } : null,
       accessVersion: accessVersionOf(session),
     };
   });

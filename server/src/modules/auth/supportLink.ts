@@ -15,6 +15,12 @@ export interface SupportLinkPayload {
   exp: number;
   /** Random id, recorded when the link is used (single use). */
   jti: string;
+  /**
+   * A link the licensee console made: the console's record of the session (licensee_support_session) and the
+   * session's fixed end (seconds since the epoch). Absent in the operators' command-line links.
+   */
+  session?: string;
+  until?: number;
 }
 
 /**
@@ -51,15 +57,17 @@ function sign(secret: string, payload: string): string {
 
 export function createSupportToken(
   secret: string,
-  input: { client: string; adviser: string; reason: string },
+  input: { client: string; adviser: string; reason: string; session?: string; until?: number },
   now = Date.now(),
+  validMinutes = SUPPORT_LINK_MINUTES,
 ): string {
   const payload: SupportLinkPayload = {
     client: input.client,
     adviser: input.adviser,
     reason: input.reason,
-    exp: Math.floor(now / 1000) + SUPPORT_LINK_MINUTES * 60,
+    exp: Math.floor(now / 1000) + validMinutes * 60,
     jti: randomBytes(16).toString('base64url'),
+    ...(input.session && input.until ? { session: input.session, until: input.until } : {}),
   };
   const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
   return `${encoded}.${sign(secret, encoded)}`;
@@ -79,7 +87,9 @@ export function verifySupportToken(secret: string, token: string): SupportLinkPa
       typeof payload.adviser !== 'string' ||
       typeof payload.reason !== 'string' ||
       typeof payload.exp !== 'number' ||
-      typeof payload.jti !== 'string'
+      typeof payload.jti !== 'string' ||
+      (payload.session !== undefined && typeof payload.session !== 'string') ||
+      (payload.until !== undefined && typeof payload.until !== 'number')
     ) {
       return null;
     }
@@ -91,4 +101,19 @@ export function verifySupportToken(secret: string, token: string): SupportLinkPa
 
 export function supportLinkUrl(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/$/, '')}/auth/support/${token}`;
+}
+
+/**
+ * The member row a support session rides on: the client's first active super-admin (else admin). The session's role
+ * is `user` (admin rights without the own-account parts, see permissions.ts) and it names the adviser; null when the
+ * client has no such member (support login is then refused).
+ */
+export async function supportCarrierMember(db: Queryable, clientUuid: string): Promise<string | null> {
+  const [member] = await db.query<{ uuid: string }>(
+    `SELECT uuid FROM member
+      WHERE client_uuid = $1 AND role IN ('super-admin', 'admin') AND archived_at IS NULL AND status = 'active'
+      ORDER BY role = 'super-admin' DESC, created_at, uuid LIMIT 1`,
+    [clientUuid],
+  );
+  return member?.uuid ?? null;
 }

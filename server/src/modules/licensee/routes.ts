@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../core/db/database';
+import { registerLicenseeAuditRoutes } from './routes/audit';
 import { registerBrandingRoutes } from './routes/branding';
 import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
+import { registerLicenseeSupportRoutes } from './routes/support';
 
 /**
  * The licensee console (mf-licensee): licensee staff sign in, see and change their licensee's clients. Every call
@@ -16,4 +18,6 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerClientReadRoutes(app, db);
   registerClientChangeRoutes(app, db, config);
   registerBrandingRoutes(app, db);
+  registerLicenseeSupportRoutes(app, db, config);
+  registerLicenseeAuditRoutes(app, db);
 }

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LICENSEE_CONSOLE_ROUTES } from '../../../routes';
+import { OpenSupportButton } from '../../support/components/OpenSupportButton';
 import { useClientDetails } from '../api/getClientDetails';
 import { useSetClientStatus } from '../api/setClientStatus';
 import { useUpdateClient } from '../api/updateClient';
@@ -84,16 +85,19 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
         title={client.name}
         link={{ to: LICENSEE_CONSOLE_ROUTES.clients, label: t('list.title') }}
         actions={
-          can(['licensee.client-change-status']) ? (
-            <button
-              type="button"
-              className={`ui-button${client.active ? ' ui-button--danger' : ''}`}
-              onClick={() => setConfirming(true)}
-              data-testid={`${statusAction}-client`}
-            >
-              {t(`details.${statusAction}`)}
-            </button>
-          ) : undefined
+          <>
+            <OpenSupportButton client={client} />
+            {can(['licensee.client-change-status']) && (
+              <button
+                type="button"
+                className={`ui-button${client.active ? ' ui-button--danger' : ''}`}
+                onClick={() => setConfirming(true)}
+                data-testid={`${statusAction}-client`}
+              >
+                {t(`details.${statusAction}`)}
+              </button>
+            )}
+          </>
         }
       />
       <section className="ui-card licensee-summary" data-testid="client-summary">

@@ -8,7 +8,7 @@ import { newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../..
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { checkRateLimit, RATE_LIMITS } from '../rateLimit';
-import { resolveSupportLinkSecret, verifySupportToken } from '../supportLink';
+import { resolveSupportLinkSecret, supportCarrierMember, verifySupportToken } from '../supportLink';
 
 const SUPPORT_COOKIE_SECONDS = SUPPORT_SESSION_DAYS * 24 * 60 * 60;
 
@@ -27,16 +27,18 @@ export function registerSupportRoutes(app: FastifyInstance, db: Database, config
     if (!client) throw new ApiHttpError(400, 'SupportLogin.InvalidToken');
     if (!client.support_login_allowed) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
     if (client.deactivated) throw new ApiHttpError(403, 'Login.ClientDeactivated');
-    // A session needs a member row: the client's first super-admin (else admin) carries it, while the session's
-    // role is `user` (admin rights; see sessions.ts) and names the adviser. Own-account calls are refused.
-    const [member] = await db.query<{ uuid: string }>(
-      `SELECT uuid FROM member
-        WHERE client_uuid = $1 AND role IN ('super-admin', 'admin') AND archived_at IS NULL AND status = 'active'
-        ORDER BY role = 'super-admin' DESC, created_at, uuid LIMIT 1`,
-      [client.uuid],
-    );
-    if (!member) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
-    const support = { adviser: payload.adviser, reason: payload.reason };
+    const memberUuid = await supportCarrierMember(db, client.uuid);
+    if (!memberUuid) throw new ApiHttpError(403, 'SupportLogin.NotAllowed');
+    const member = { uuid: memberUuid };
+    // A link from the licensee console: the session ends at the console's fixed end, not after 30 days.
+    const until = payload.session && payload.until ? payload.until : null;
+    if (until !== null && until * 1000 <= Date.now()) throw new ApiHttpError(400, 'SupportLogin.TokenTooOld');
+    const support = {
+      adviser: payload.adviser,
+      reason: payload.reason,
+      sessionUuid: until !== null ? (payload.session ?? null) : null,
+      until: until ?? undefined,
+    };
     const token = newToken();
     await db.transaction(async (tx) => {
       const fresh = await tx.query(
@@ -52,9 +54,10 @@ export function registerSupportRoutes(app: FastifyInstance, db: Database, config
         { action: 'supportLogin', method: 'POST', path: request.url, status: 200 },
       );
     });
-    // Spec section 9: support-login cookies live 30 days.
-    setSessionCookie(request, reply, token, SUPPORT_COOKIE_SECONDS);
-    setXsrfCookie(request, reply, undefined, SUPPORT_COOKIE_SECONDS);
+    // Spec section 9: support-login cookies live 30 days (a console session's cookie lives as long as the session).
+    const cookieSeconds = until !== null ? Math.max(1, until - Math.floor(Date.now() / 1000)) : SUPPORT_COOKIE_SECONDS;
+    setSessionCookie(request, reply, token, cookieSeconds);
+    setXsrfCookie(request, reply, undefined, cookieSeconds);
     return { authenticated: true as const };
   });
 

@@ -9,6 +9,7 @@ import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { sendWelcomeMail } from '../../auth/passwordReset';
 import { LOCK_MEMBER_CHANGES } from '../../members/licence';
+import { auditedFields, changedValues, writeLicenseeAudit } from '../audit';
 import { assertValidClientFields, assertValidClientIdentifier, clientOfLicensee } from '../clientRecord';
 
 function identifierTaken(error: unknown): never {
@@ -89,6 +90,16 @@ export function registerClientChangeRoutes(app: FastifyInstance, db: Database, c
       );
       if (!member) throw new ApiHttpError(500, 'Generic.PersistFailed');
       await membershipChanged(tx, client.uuid, { memberUuids: [member.uuid], newMembers: true });
+      const record = await clientOfLicensee(tx, session.licenseeUuid, client.uuid);
+      await writeLicenseeAudit(tx, session, {
+        action: 'client.create',
+        client: record,
+        before: null,
+        after: {
+          ...auditedFields(record),
+          superAdmin: { username: superAdmin.username, email: superAdmin.email },
+        },
+      });
       return { uuid: client.uuid, superAdminUuid: member.uuid };
     });
     // After the commit, as for a member created with a welcome mail: the link must point at a member that exists. A
@@ -116,13 +127,19 @@ export function registerClientChangeRoutes(app: FastifyInstance, db: Database, c
           WHERE uuid = $1 AND licensee_uuid = $14`,
         [body.uuid, ...fieldParams(body), session.licenseeUuid, body.offeredCountries ?? null],
       );
-      return clientOfLicensee(tx, session.licenseeUuid, body.uuid);
+      const after = await clientOfLicensee(tx, session.licenseeUuid, body.uuid);
+      const changed = changedValues(auditedFields(before), auditedFields(after));
+      // Saving the form unchanged is no change.
+      if (Object.keys(changed.after).length > 0) {
+        await writeLicenseeAudit(tx, session, { action: 'client.update', client: after, ...changed });
+      }
+      return after;
     });
   });
 
   registerEndpoint(app, db, ENDPOINTS.licenseeClientSetStatus, async ({ body, session }) =>
     db.transaction(async (tx) => {
-      await clientOfLicensee(tx, session.licenseeUuid, body.uuid, true);
+      const before = await clientOfLicensee(tx, session.licenseeUuid, body.uuid, true);
       // Deactivating again keeps the first date; nothing of the client is deleted but its members' sessions.
       await tx.query(
         `UPDATE client SET deactivated_at = CASE WHEN $2 THEN NULL ELSE coalesce(deactivated_at, now()) END
@@ -130,7 +147,16 @@ export function registerClientChangeRoutes(app: FastifyInstance, db: Database, c
         [body.uuid, body.active, session.licenseeUuid],
       );
       if (!body.active) await tx.query('DELETE FROM session WHERE client_uuid = $1', [body.uuid]);
-      return clientOfLicensee(tx, session.licenseeUuid, body.uuid);
+      const after = await clientOfLicensee(tx, session.licenseeUuid, body.uuid);
+      if (before.active !== after.active) {
+        await writeLicenseeAudit(tx, session, {
+          action: after.active ? 'client.reactivate' : 'client.deactivate',
+          client: after,
+          before: { active: before.active },
+          after: { active: after.active },
+        });
+      }
+      return after;
     }),
   );
 }
