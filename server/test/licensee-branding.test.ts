@@ -137,6 +137,19 @@ describe("the licensee's branding", () => {
     expect(boot.licensee?.licenseeName).toBe('SafeGuard Partner GmbH');
     // The default licensee's hosts are untouched.
     expect(await configOnSecondInstance('localhost')).toEqual(dashboardBefore);
+    // The console's audit keeps who changed what, only the fields that changed.
+    const [entry] = await server.db.query<{
+      staff_name: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }>(
+      `SELECT a.staff_name, a.before, a.after FROM licensee_audit_log a JOIN licensee l ON l.uuid = a.licensee_uuid
+        WHERE l.identifier = 'safeguard' AND a.action = 'branding.update' ORDER BY a.id DESC LIMIT 1`,
+    );
+    expect(entry?.after).toMatchObject({ name: 'SafeGuard Partner GmbH', supportChatKey: 'sg-chat_2026' });
+    expect(entry?.before).toHaveProperty('name');
+    expect(entry?.after).not.toHaveProperty('moodImageCopyright');
+    expect(entry?.staff_name).toBeTruthy();
   });
 });
 

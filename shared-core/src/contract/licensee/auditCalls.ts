@@ -13,6 +13,8 @@ export const LICENSEE_AUDIT_ACTIONS = [
   'client.deactivate',
   'client.reactivate',
   'support.open',
+  'branding.update',
+  'branding.logo',
 ] as const;
 export type LicenseeAuditAction = (typeof LICENSEE_AUDIT_ACTIONS)[number];
 export const LICENSEE_AUDIT_SORT_KEYS = ['createdAt', 'staffName', 'action'] as const;

@@ -5,6 +5,7 @@ import type { Database, Queryable } from '../../../core/db/database';
 import { fileUrl, type LicenseeRow } from '../../../core/licensees/licensees';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
+import { changedValues, writeLicenseeAudit } from '../audit';
 import { LOGO_EXTENSION, logoTypeOf, logoTypeOfName } from '../logoImage';
 
 type BrandingRow = LicenseeRow & { host_names: string[] };
@@ -54,7 +55,7 @@ export function registerBrandingRoutes(app: FastifyInstance, db: Database): void
     // The same check as the form's (shared-core): text on the primary colour at least 4.5:1 in both themes.
     if (themeContrastProblems(body.theme).length > 0) throw new ApiHttpError(400, 'Licensee.ContrastTooLow');
     return db.transaction(async (tx) => {
-      await readBranding(tx, session.licenseeUuid, true);
+      const before = await readBranding(tx, session.licenseeUuid, true);
       await tx.query(
         `UPDATE licensee SET name = $2, theme = $3, footer = $4, mood_image_copyright = $5, support_chat_key = $6,
                              notification_footer_email = $7, notification_footer_sms = $8, is_whitelabel_partner = $9
@@ -71,7 +72,13 @@ export function registerBrandingRoutes(app: FastifyInstance, db: Database): void
           body.isWhitelabelPartner,
         ],
       );
-      return readBranding(tx, session.licenseeUuid);
+      const after = await readBranding(tx, session.licenseeUuid);
+      const changed = changedValues({ ...before }, { ...after });
+      // Saving the form unchanged is no change.
+      if (Object.keys(changed.after).length > 0) {
+        await writeLicenseeAudit(tx, session, { action: 'branding.update', client: null, ...changed });
+      }
+      return after;
     });
   });
 
@@ -90,6 +97,12 @@ export function registerBrandingRoutes(app: FastifyInstance, db: Database): void
       );
       if (!file) throw new ApiHttpError(500, 'Generic.PersistFailed');
       await tx.query('UPDATE licensee SET logo_file_uuid = $2 WHERE uuid = $1', [session.licenseeUuid, file.uuid]);
+      await writeLicenseeAudit(tx, session, {
+        action: 'branding.logo',
+        client: null,
+        before: null,
+        after: { filename: body.filename, contentType: type, bytes: content.length },
+      });
       // The old logo's file stays: mails already sent show it by its address (a new logo has a new one, so no cache
       // shows the old logo on the sign-in page).
       return readBranding(tx, session.licenseeUuid);
