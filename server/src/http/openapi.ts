@@ -21,16 +21,35 @@ function rewriteRefs(value: unknown, rename: (ref: string) => string): unknown {
 }
 
 /**
+ * OpenAPI 3.0 has no `contentEncoding` (zod writes it for `z.base64()`): a base64 string is `format: byte` there.
+ */
+function withoutContentEncoding(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutContentEncoding);
+  if (typeof value !== 'object' || value === null) return value;
+  const copy: Record<string, unknown> = {};
+  for (const [key, entry] of Object.entries(value)) {
+    // The keyword (a string), not a property of that name (a schema).
+    if (key === 'contentEncoding' && typeof entry === 'string') continue;
+    copy[key] = withoutContentEncoding(entry);
+  }
+  const encoding = (value as Record<string, unknown>).contentEncoding;
+  if (encoding === 'base64' && copy.format === undefined) copy.format = 'byte';
+  return copy;
+}
+
+/**
  * A contract schema as OpenAPI 3.0 JSON Schema. zod puts the parts of a recursive schema into a local `definitions`
  * block referenced as `#/definitions/…`, which means nothing inside an OpenAPI document: those parts move to
  * `components.schemas` under a name that starts with `name`, and their references follow.
  */
 function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', name: string, components: JsonSchema): JsonSchema {
-  const { definitions, ...body } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'openapi-3.0',
-  }) as JsonSchema;
+  const { definitions, ...body } = withoutContentEncoding(
+    z.toJSONSchema(schema, {
+      io,
+      unrepresentable: 'any',
+      target: 'openapi-3.0',
+    }),
+  ) as JsonSchema;
   const localNames = Object.keys((definitions as JsonSchema | undefined) ?? {});
   if (localNames.length === 0 && !JSON.stringify(body).includes('"$ref":"#"')) return body;
   const componentName = (local: string) => `${name}${localNames.length > 1 ? localNames.indexOf(local) + 1 : ''}`;
