@@ -130,7 +130,7 @@ test.describe('sidebar per role and licensee (spec section 2)', () => {
         '# Start',
         '# Unternehmen',
         'E-Learnings: Meine E-Learnings, Katalog',
-        'Einstellungen: Stammdaten, Konfiguration',
+        'Einstellungen: Stammdaten, Konfiguration, Support-Protokoll',
         'Gefährdungsbeurteilungen: Meine Analysen, Auswertungen, Katalog',
         'Infopoint',
         'Kalender',
