@@ -44,6 +44,14 @@ test.describe('company: locations', () => {
     await expect(page.getByRole('button', { name: 'Add location' })).toBeVisible();
     await expect(page.getByText('Austria')).toBeVisible();
     await page.screenshot({ path: `${SCREENSHOTS}locations-list-en.png`, fullPage: true });
+    // The address fields in English, the postcode checked against the country.
+    await page.getByRole('button', { name: 'Add location' }).click();
+    const addModal = page.getByRole('dialog', { name: 'Add location' });
+    await expect(addModal.getByLabel('Street and number')).toBeVisible();
+    await addModal.getByLabel('Postcode').fill('1');
+    await addModal.getByLabel('Postcode').blur();
+    await expect(addModal.getByText('Please enter a postal code that is valid for the country.')).toBeVisible();
+    await addModal.getByRole('button', { name: 'Cancel' }).click();
     await expectNoSeriousAxeViolations(page, 'location list (en)');
     await switchLanguage(page, 'de_DE');
     await expect(page.getByRole('heading', { name: 'Standorte' })).toBeVisible();
