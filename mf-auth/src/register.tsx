@@ -23,6 +23,5 @@ export default function register(): AreaRegistration {
       { path: AUTH_ROUTES.supportLogin, load: supportLoginPage, layout: 'auth' },
       { path: AUTH_ROUTES.licenseeLogin, load: licenseeLoginPage, layout: 'auth' },
     ],
-    navigation: [],
   };
 }

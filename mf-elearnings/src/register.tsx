@@ -47,35 +47,5 @@ export default function register(): AreaRegistration {
         hideSupportChat: true,
       },
     ],
-    navigation: [
-      {
-        id: 'apps-elearnings',
-        section: 'apps',
-        label: 'common:nav.elearnings',
-        featureFlag: 'elearnings',
-        order: 10,
-        children: [
-          {
-            id: 'apps-elearnings-my',
-            section: 'apps',
-            label: 'common:nav.myElearnings',
-            to: ELEARNING_ROUTES.myElearnings,
-            permissions: ['elearning.read-member-tasks'],
-            featureFlag: 'elearnings',
-            order: 1,
-          },
-          {
-            id: 'apps-elearnings-catalog',
-            section: 'apps',
-            label: 'common:nav.catalog',
-            to: ELEARNING_ROUTES.catalogList,
-            match: { type: 'segments', count: 4 },
-            permissions: ['elearning.read-catalog', 'elearning.read-statistics'],
-            featureFlag: 'elearnings',
-            order: 2,
-          },
-        ],
-      },
-    ],
   };
 }

@@ -45,41 +45,5 @@ export default function register(): AreaRegistration {
         permissions: ['licensee.audit-list'],
       },
     ],
-    navigation: [
-      {
-        id: 'licensee-clients',
-        section: 'licensee',
-        label: 'common:nav.clients',
-        to: LICENSEE_CONSOLE_ROUTES.clients,
-        permissions: ['licensee.client-list'],
-        match: { type: 'prefix' },
-        order: 10,
-      },
-      {
-        id: 'licensee-branding',
-        section: 'licensee',
-        label: 'common:nav.branding',
-        to: LICENSEE_CONSOLE_ROUTES.branding,
-        permissions: ['licensee.branding-read'],
-        match: { type: 'prefix' },
-        order: 20,
-      },
-      {
-        id: 'licensee-support-sessions',
-        section: 'licensee',
-        label: 'common:nav.supportSessions',
-        to: LICENSEE_CONSOLE_ROUTES.supportSessions,
-        permissions: ['licensee.support-sessions'],
-        order: 40,
-      },
-      {
-        id: 'licensee-audit',
-        section: 'licensee',
-        label: 'common:nav.licenseeAudit',
-        to: LICENSEE_CONSOLE_ROUTES.audit,
-        permissions: ['licensee.audit-list'],
-        order: 50,
-      },
-    ],
   };
 }

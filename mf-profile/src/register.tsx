@@ -34,6 +34,5 @@ export default function register(): AreaRegistration {
         permissions: ['profile.change-password', 'profile.change-username'],
       },
     ],
-    navigation: [],
   };
 }

@@ -58,45 +58,5 @@ export default function register(): AreaRegistration {
         featureFlag: 'riskAssessments',
       },
     ],
-    navigation: [
-      {
-        id: 'apps-risk-assessments',
-        section: 'apps',
-        label: 'common:nav.riskAssessments',
-        featureFlag: 'riskAssessments',
-        order: 20,
-        children: [
-          {
-            id: 'apps-risk-assessments-my',
-            section: 'apps',
-            label: 'common:nav.myAnalyses',
-            to: RISK_ASSESSMENT_ROUTES.myAnalyses,
-            permissions: ['risk-assessment.read-member-tasks'],
-            featureFlag: 'riskAssessments',
-            order: 1,
-          },
-          {
-            id: 'apps-risk-assessments-evaluations',
-            section: 'apps',
-            label: 'common:nav.evaluations',
-            to: RISK_ASSESSMENT_ROUTES.evaluationList,
-            match: { type: 'segments', count: 4 },
-            permissions: ['risk-assessment.read-assignment-overview-list'],
-            featureFlag: 'riskAssessments',
-            order: 2,
-          },
-          {
-            id: 'apps-risk-assessments-catalog',
-            section: 'apps',
-            label: 'common:nav.catalog',
-            to: RISK_ASSESSMENT_ROUTES.catalogList,
-            match: { type: 'segments', count: 4 },
-            permissions: ['risk-assessment.read-catalog-list'],
-            featureFlag: 'riskAssessments',
-            order: 3,
-          },
-        ],
-      },
-    ],
   };
 }

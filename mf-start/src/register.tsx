@@ -22,42 +22,5 @@ export default function register(): AreaRegistration {
       { path: START_ROUTES.templates, permissions: ['templates.read-list'], featureFlag: 'templates', load: templates },
       { path: START_ROUTES.calendar, permissions: ['calendar.show'], featureFlag: 'calendar', load: calendar },
     ],
-    navigation: [
-      {
-        id: 'start-overview',
-        section: 'start',
-        label: 'common:nav.overview',
-        to: START_ROUTES.overview,
-        match: { type: 'prefix' },
-        order: 1,
-      },
-      {
-        id: 'start-infopoint',
-        section: 'start',
-        label: 'common:nav.infopoint',
-        to: START_ROUTES.infopoint,
-        match: { type: 'prefix' },
-        order: 2,
-      },
-      {
-        id: 'apps-templates',
-        section: 'apps',
-        label: 'common:nav.templates',
-        to: START_ROUTES.templates,
-        permissions: ['templates.read-list'],
-        featureFlag: 'templates',
-        order: 30,
-      },
-      {
-        id: 'apps-calendar',
-        section: 'apps',
-        label: 'common:nav.calendar',
-        to: START_ROUTES.calendar,
-        permissions: ['calendar.show'],
-        featureFlag: 'calendar',
-        requiresCalendarLink: true,
-        order: 40,
-      },
-    ],
   };
 }

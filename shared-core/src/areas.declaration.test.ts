@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { AREAS, AUDIENCES } from './areas';
 import { FEATURE_FLAGS } from './featureFlags';
 import { ALL_PERMISSIONS, LICENSEE_PERMISSIONS } from './permissions';
+import type { NavItem } from './sidebar';
+import { SIDEBAR_ENTRIES, SIDEBAR_SECTIONS } from './sidebarEntries';
 
 /**
  * Each area is declared once, in areas.json; what cannot be derived from it (a folder, npm's workspaces, the
@@ -14,6 +16,22 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const declaredNames = AREAS.map((area) => area.name).sort();
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(path.join(ROOT, file), 'utf8'));
+const textAt = (texts: Record<string, unknown>, key: string): unknown =>
+  key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
+
+/** A page an area registers (shared-ui's AreaRoute, as far as read here). */
+interface RegisteredRoute {
+  path: string;
+  load?: unknown;
+}
+/** Does a route pattern (`/a/:id`) match a link? */
+function pathMatches(pattern: string, link: string): boolean {
+  const wanted = pattern.split('/');
+  const actual = link.split('/');
+  return (
+    wanted.length === actual.length && wanted.every((part, index) => part.startsWith(':') || part === actual[index])
+  );
+}
 
 /** What an rspack.config.mjs exports: a function of (env, argv) to the configuration. */
 interface LoadedConfig {
@@ -84,8 +102,6 @@ describe('the area declaration (shared-core/src/areas.json)', () => {
     const commonTexts = ['de_DE', 'en_GB'].map(
       (language) => readJson(`shared-core/src/i18n/locales/${language}.json`) as Record<string, unknown>,
     );
-    const textAt = (texts: Record<string, unknown>, key: string): unknown =>
-      key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], texts);
     for (const area of AREAS) {
       expect(area.name, area.name).toMatch(/^mf-[a-z]+(-[a-z]+)*$/);
       expect(area.scope, area.name).toMatch(/^[A-Za-z_$][\w$]*$/);
@@ -102,6 +118,35 @@ describe('the area declaration (shared-core/src/areas.json)', () => {
       if (area.featureFlag !== undefined) expect(FEATURE_FLAGS, area.name).toContain(area.featureFlag);
       for (const texts of commonTexts) expect(typeof textAt(texts, area.titleKey), area.titleKey).toBe('string');
       expect(existsSync(path.join(ROOT, area.name, 'src/register.tsx')), area.name).toBe(true);
+    }
+  });
+
+  it('declares sidebar entries (sidebar.json) that lead to pages of their own area, with known permissions, flags and texts', async () => {
+    const commonTexts = ['de_DE', 'en_GB'].map(
+      (language) => readJson(`shared-core/src/i18n/locales/${language}.json`) as Record<string, unknown>,
+    );
+    const entries = (items: readonly NavItem[]): NavItem[] =>
+      items.flatMap((item) => [item, ...entries(item.children ?? [])]);
+    expect(Object.keys(SIDEBAR_ENTRIES).filter((name) => !declaredNames.includes(name))).toEqual([]);
+    const ids = AREAS.flatMap((area) => entries(SIDEBAR_ENTRIES[area.name] ?? []).map((item) => item.id));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const area of AREAS) {
+      const url = pathToFileURL(path.join(ROOT, area.name, 'src/register.tsx')).href;
+      const { default: register } = (await import(url)) as { default: () => { routes: RegisteredRoute[] } };
+      const pages = register().routes.filter((route) => route.load);
+      for (const item of entries(SIDEBAR_ENTRIES[area.name] ?? [])) {
+        expect(SIDEBAR_SECTIONS, item.id).toContain(item.section);
+        for (const permission of item.permissions ?? []) expect(ALL_PERMISSIONS, item.id).toContain(permission);
+        if (item.featureFlag !== undefined) expect(FEATURE_FLAGS, item.id).toContain(item.featureFlag);
+        const [namespace, key = ''] = item.label.split(':');
+        expect(namespace, item.id).toBe('common');
+        for (const texts of commonTexts) expect(typeof textAt(texts, key), item.label).toBe('string');
+        if (item.to)
+          expect(
+            pages.some((page) => pathMatches(page.path, item.to ?? '')),
+            item.to,
+          ).toBe(true);
+      }
     }
   });
 });

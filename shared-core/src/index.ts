@@ -16,6 +16,7 @@ export * from './i18n';
 export * from './memberImport/fields';
 export * from './permissions';
 export * from './print';
+export * from './sidebar';
 export * from './signedInAccess';
 export * from './startPage';
 export * from './tables';

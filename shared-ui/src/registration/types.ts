@@ -2,8 +2,9 @@ import type { FeatureFlag, NamespaceLoader, Permission } from '@dash/shared-core
 import type { ComponentType } from 'react';
 
 /**
- * What a remote hands the shell: its routes (lazy), its sidebar entries and its translations (lazy, per language).
- * Each remote exposes `./register` whose default export returns this; the shell owns the one router.
+ * What a remote hands the shell when one of its pages opens: its routes (lazy) and its translations (lazy, per
+ * language); its sidebar entries are declared in shared-core's sidebar.json. Each remote exposes `./register` whose default export
+ * returns this; the shell owns the one router.
  */
 export interface AreaRegistration {
   /** The area's name as in shared-core AREAS (e.g. `mf-company`). */
@@ -16,7 +17,6 @@ export interface AreaRegistration {
    */
   loadTranslations: NamespaceLoader;
   routes: AreaRoute[];
-  navigation: NavItem[];
 }
 
 export type PageLayout = 'dashboard' | 'auth' | 'empty' | 'print';
@@ -45,26 +45,7 @@ export interface AreaRoute {
   hideSupportChat?: boolean;
 }
 
-/**
- * How the sidebar decides which item is active (spec: exact path, first N segments, or prefix).
- * An item is always active on its own path; `prefix` compares with `path` when given, else with the item's link.
- */
-export type ActiveMatch = { type: 'exact' } | { type: 'segments'; count: number } | { type: 'prefix'; path?: string };
-
-export interface NavItem {
-  id: string;
-  /** `licensee`: the licensee console's own section (licensee staff only). */
-  section: 'start' | 'apps' | 'company' | 'licensee';
-  /** Translation key; `common:nav.*` for the shared sidebar texts. */
-  label: string;
-  to?: string;
-  permissions?: Permission[];
-  featureFlag?: FeatureFlag;
-  /** The calendar entry also needs an external calendar link. */
-  requiresCalendarLink?: boolean;
-  match?: ActiveMatch;
-  order: number;
-  children?: NavItem[];
-}
+/** Sidebar entries are declared by area in shared-core's sidebar.json (see sidebar.ts). */
+export type { ActiveMatch, NavItem } from '@dash/shared-core';
 
 export type RegisterArea = () => AreaRegistration;

@@ -2,8 +2,10 @@ import {
   AREAS,
   type AreaDefinition,
   addNamespaceLoader,
+  areaOfPath,
   audienceOf,
   hasAnyPermission,
+  homePageOf,
   loadNamespaceTexts,
   type RemoteConfig,
   type SignedInAccess,
@@ -129,8 +131,19 @@ export const useAreaStore = create<AreaState>()(
   }, devtoolsOptions('areas')),
 );
 
-/** Loads the register entry of every area the signed-in person may open (routes themselves stay lazy). */
-export async function loadAreasFor(access: SignedInAccess | null): Promise<void> {
-  const { ensure } = useAreaStore.getState();
-  await Promise.all(AREAS.filter((area) => !area.public && canOpenArea(area, access)).map((area) => ensure(area.name)));
+/**
+ * Loads the register entry of the area whose page the session shows next (on a sign-in page: the page the sign-in
+ * leads to, its returnUrl or else the home page), while the session's other calls run. No other area loads: the
+ * sidebar is declared in sidebar.json, and an area's code arrives when one of its pages opens (AreaFallback) or its
+ * sidebar entry is pointed at (Sidebar).
+ */
+export async function loadAreaOfPage(
+  access: SignedInAccess | null,
+  { pathname, search }: Pick<Location, 'pathname' | 'search'> = window.location,
+): Promise<void> {
+  const next = areaOfPath(pathname)?.public
+    ? (new URLSearchParams(search).get('returnUrl') ?? homePageOf(access?.audience))
+    : pathname;
+  const area = areaOfPath(next);
+  if (area && !area.public && canOpenArea(area, access)) await useAreaStore.getState().ensure(area.name);
 }

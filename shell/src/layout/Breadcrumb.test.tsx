@@ -24,7 +24,6 @@ const REGISTRATION: AreaRegistration = {
   area: 'mf-risk-assessments',
   namespace: 'riskAssessments',
   loadTranslations: async () => ({}),
-  navigation: ITEMS,
   routes: [
     {
       path: '/dashboard/apps/risk-assessments/execution/:executionUuid',

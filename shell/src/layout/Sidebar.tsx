@@ -1,8 +1,18 @@
-import type { NavItem } from '@dash/shared-ui';
+import type { NavItem } from '@dash/shared-core';
+import { areaOfPath } from '@dash/shared-core';
+import { SIDEBAR_SECTIONS } from '@dash/shared-core/sidebar-entries';
+import { useSessionStore } from '@dash/shared-ui';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { isActive, SECTIONS } from './navigation';
+import { canOpenArea, useAreaStore } from '../federation/areaStore';
+import { isActive } from './navigation';
+
+/** A link about to be followed (pointer over it, keyboard focus): its area's entry starts loading now. */
+function prefetchAreaOf(pathname: string): void {
+  const area = areaOfPath(pathname);
+  if (area && canOpenArea(area, useSessionStore.getState().access)) void useAreaStore.getState().ensure(area.name);
+}
 
 export function Sidebar({ items, open, onNavigate }: { items: NavItem[]; open: boolean; onNavigate: () => void }) {
   const { t } = useTranslation();
@@ -14,7 +24,7 @@ export function Sidebar({ items, open, onNavigate }: { items: NavItem[]; open: b
 
   return (
     <nav id="shell-sidebar" className={`shell-sidebar${open ? ' is-open' : ''}`} aria-label={t('common:nav.label')}>
-      {SECTIONS.map((section) => {
+      {SIDEBAR_SECTIONS.map((section) => {
         const sectionItems = items.filter((item) => item.section === section);
         if (sectionItems.length === 0) return null;
         return (
@@ -64,6 +74,9 @@ function SidebarLink({ item, active, onNavigate }: { item: NavItem; active: bool
       className={`shell-sidebar__link${active ? ' is-active' : ''}`}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
+      // The area's code starts loading while the pointer or focus is on its entry, before the click.
+      onPointerEnter={() => item.to && prefetchAreaOf(item.to)}
+      onFocus={() => item.to && prefetchAreaOf(item.to)}
       data-nav-id={item.id}
     >
       {t(item.label)}

@@ -1,7 +1,4 @@
-import { hasAnyPermission, type SignedInAccess } from '@dash/shared-core';
-import type { ActiveMatch, NavItem } from '@dash/shared-ui';
-
-export const SECTIONS = ['start', 'apps', 'company', 'licensee'] as const;
+import { type ActiveMatch, hasAnyPermission, type NavItem, type SignedInAccess } from '@dash/shared-core';
 
 /** Spec section 2: an entry shows with any one of its permissions and its flag on; a group only with a visible child. */
 export function visibleItems(items: NavItem[], state: SignedInAccess | null): NavItem[] {

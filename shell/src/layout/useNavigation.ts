@@ -1,14 +1,18 @@
+import { AREAS } from '@dash/shared-core';
+import { SIDEBAR_ENTRIES } from '@dash/shared-core/sidebar-entries';
 import { type NavItem, useAccess } from '@dash/shared-ui';
 import { useMemo } from 'react';
-import { useAreaStore } from '../federation/areaStore';
+import { canOpenArea } from '../federation/areaStore';
 import { visibleItems } from './navigation';
 
-/** Sidebar entries contributed by the loaded areas, filtered for whoever is signed in. */
+/**
+ * The sidebar entries of the areas the signed-in person may open, filtered entry by entry. Declared in shared-core's
+ * sidebar.json: drawing the sidebar downloads no area.
+ */
 export function useNavigation(): NavItem[] {
-  const areas = useAreaStore((state) => state.areas);
   const access = useAccess();
   return useMemo(() => {
-    const items = Object.values(areas).flatMap((entry) => entry.registration?.navigation ?? []);
+    const items = AREAS.filter((area) => canOpenArea(area, access)).flatMap((area) => SIDEBAR_ENTRIES[area.name] ?? []);
     return visibleItems(items, access);
-  }, [areas, access]);
+  }, [access]);
 }

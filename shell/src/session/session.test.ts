@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import english from '../../../shared-core/src/i18n/locales/en_GB.json';
 import { HEARTBEAT_INTERVAL_MS, reloadSession, startHeartbeat, stopHeartbeat } from './session';
 
-vi.mock('../federation/areaStore', () => ({ loadAreasFor: vi.fn(async () => undefined) }));
+vi.mock('../federation/areaStore', () => ({ loadAreaOfPage: vi.fn(async () => undefined) }));
 
 describe('heartbeat (spec section 9)', () => {
   beforeEach(() => {

@@ -9,7 +9,7 @@ import {
   signInPageOf,
 } from '@dash/shared-core';
 import { showToast, useSessionStore } from '@dash/shared-ui';
-import { loadAreasFor } from '../federation/areaStore';
+import { loadAreaOfPage } from '../federation/areaStore';
 
 /**
  * Heartbeat every 30 seconds: it also tells what the session may open now, so that a feature flag the licensee
@@ -51,9 +51,9 @@ export async function reloadSession(audience?: Audience): Promise<MemberState | 
     throw error;
   }
   store.signedIn(memberState);
-  // The areas' register entries do not depend on the settings: both load at once (one round trip less
+  // The register entry of the page's area does not depend on the settings: both load at once (one round trip less
   // before the start page).
-  const areas = loadAreasFor(useSessionStore.getState().access);
+  const area = loadAreaOfPage(useSessionStore.getState().access);
   try {
     const settings = await api.call('profileReadSetting', undefined, { silent: true });
     if (i18n.language === languageBefore) {
@@ -63,7 +63,7 @@ export async function reloadSession(audience?: Audience): Promise<MemberState | 
   } catch {
     // Without settings the browser language and system theme stay in force.
   }
-  await areas;
+  await area;
   return memberState;
 }
 
@@ -80,7 +80,7 @@ async function reloadLicenseeSession(): Promise<void> {
     }
     throw error;
   }
-  await loadAreasFor(useSessionStore.getState().access);
+  await loadAreaOfPage(useSessionStore.getState().access);
 }
 
 /**
