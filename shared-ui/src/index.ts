@@ -1,8 +1,6 @@
 import './styles/base.css';
 import './i18n/register';
 
-export * from './dialog/Modal';
-export * from './display/Display';
 export * from './feedback/Feedback';
 export * from './forms/Fields';
 export * from './forms/FormError';

@@ -75,6 +75,8 @@ function sharedModules(packageDir, host) {
     '@dash/shared-ui': everyPage('@dash/shared-ui'),
     // Blocks that only some pages use: pages without them (sign-in) do not download them.
     '@dash/shared-ui/confirm-dialog': singleton('@dash/shared-ui'),
+    '@dash/shared-ui/dialog': singleton('@dash/shared-ui'),
+    '@dash/shared-ui/display': singleton('@dash/shared-ui'),
     '@dash/shared-ui/dropdown': singleton('@dash/shared-ui'),
     '@dash/shared-ui/member-picker': singleton('@dash/shared-ui'),
     '@dash/shared-ui/password-fields': singleton('@dash/shared-ui'),

@@ -18,19 +18,16 @@ import {
 import { phoneNumber } from '@dash/shared-core/phone';
 import { COUNTRIES, zipcode } from '@dash/shared-core/postal';
 import {
-  BatchProgress,
-  BooleanText,
   CheckboxField,
   DateField,
-  Dialog,
-  DueStatusBubble,
-  RiskFactorBadge,
   SelectField,
   Tabs,
   TextField,
   useSessionStore,
   useToastStore,
 } from '@dash/shared-ui';
+import { Dialog } from '@dash/shared-ui/dialog';
+import { BatchProgress, BooleanText, DueStatusBubble, RiskFactorBadge } from '@dash/shared-ui/display';
 import { Dropdown, type DropdownItem } from '@dash/shared-ui/dropdown';
 import { type Column, DataTable, downloadText, useTableState } from '@dash/shared-ui/table';
 import { Upload } from '@dash/shared-ui/upload';

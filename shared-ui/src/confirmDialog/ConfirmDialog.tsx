@@ -1,7 +1,7 @@
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import './confirmDialog.css';
-import { Modal, type ModalProps } from '@dash/shared-ui';
+import { Modal, type ModalProps } from '@dash/shared-ui/dialog';
 
 export interface ConfirmDialogProps extends Omit<ModalProps, 'headline' | 'children' | 'footer'> {
   title: string;

@@ -1,3 +1,4 @@
+import './texts';
 import {
   type KeyboardEvent,
   type ReactNode,
@@ -9,7 +10,6 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../i18n/register';
 
 /** Spec section 9: modal widths 30, 40 or 50 rem; anything else is 30 rem. */
 export const MODAL_WIDTHS = [30, 40, 50] as const;

@@ -1,3 +1,4 @@
+import './texts';
 import {
   type BatchStatus,
   type BooleanFormat,
@@ -8,7 +9,6 @@ import {
   riskFactor,
 } from '@dash/shared-core';
 import { useTranslation } from 'react-i18next';
-import '../i18n/register';
 
 const TONE_CLASS = {
   success: 'ui-badge--success',

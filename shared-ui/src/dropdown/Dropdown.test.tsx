@@ -4,6 +4,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// A translated label from another block's texts: the dialog's "OK".
+import '../dialog/texts';
 import { initTestI18n } from '../test/i18n';
 import { DROPDOWN_REPOSITION_DEBOUNCE_MS, Dropdown, type DropdownItem, nextEnabledIndex } from './Dropdown';
 

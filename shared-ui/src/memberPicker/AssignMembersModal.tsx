@@ -1,5 +1,5 @@
 import './texts';
-import { Modal } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberPicker } from './MemberPicker';

@@ -1,5 +1,6 @@
 import { type ArchivedMember, type ArchivedMemberFilter, type Language, localeOf } from '@dash/shared-core';
-import { Dialog, PageHeader, showToast } from '@dash/shared-ui';
+import { PageHeader, showToast } from '@dash/shared-ui';
+import { Dialog } from '@dash/shared-ui/dialog';
 import { type BulkAction, type Column, DataTable, type RowAction, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

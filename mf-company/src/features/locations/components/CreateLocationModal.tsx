@@ -1,4 +1,5 @@
-import { FormError, inlineErrorText, Modal, showToast, useNavigate } from '@dash/shared-ui';
+import { FormError, inlineErrorText, showToast, useNavigate } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locationDetailsPath } from '../../../routes';

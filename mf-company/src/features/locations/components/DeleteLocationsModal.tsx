@@ -1,5 +1,6 @@
 import type { LocationListFilter, LocationListItem } from '@dash/shared-core';
-import { Dialog, showToast } from '@dash/shared-ui';
+import { showToast } from '@dash/shared-ui';
+import { Dialog } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { useDeleteLocations } from '../api/deleteLocations';
 

@@ -1,5 +1,6 @@
 import type { LocationDetail, LocationMember } from '@dash/shared-core';
-import { Dialog, showToast, useCan } from '@dash/shared-ui';
+import { showToast, useCan } from '@dash/shared-ui';
+import { Dialog } from '@dash/shared-ui/dialog';
 import { AssignMembersModal } from '@dash/shared-ui/member-picker';
 import { type BulkAction, type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';

@@ -1,5 +1,6 @@
 import { maxLength } from '@dash/shared-core';
-import { Modal, SelectField, showToast, TextField, useForm, useNavigate } from '@dash/shared-ui';
+import { SelectField, showToast, TextField, useForm, useNavigate } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { groupDetailsPath } from '../../../routes';
 import { useCreateMemberGroup } from '../api/createMemberGroup';

@@ -12,7 +12,6 @@ import {
   password as passwordRule,
 } from '@dash/shared-core';
 import {
-  BatchProgress,
   CheckboxField,
   Link,
   PageHeader,
@@ -22,6 +21,7 @@ import {
   TextField,
   useSearchParams,
 } from '@dash/shared-ui';
+import { BatchProgress } from '@dash/shared-ui/display';
 import { Upload } from '@dash/shared-ui/upload';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';

@@ -1,5 +1,5 @@
 import type { AssignedMember } from '@dash/shared-core';
-import { Dialog } from '@dash/shared-ui';
+import { Dialog } from '@dash/shared-ui/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,5 +1,6 @@
 import { hashPassword, type PasswordMode } from '@dash/shared-core';
-import { FormError, inlineErrorText, Modal, SelectField, showToast, useForm, useNavigate } from '@dash/shared-ui';
+import { FormError, inlineErrorText, SelectField, showToast, useForm, useNavigate } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { NewPasswordFields, newPasswordRules } from '@dash/shared-ui/password-fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import type { MemberListFilter, MemberListItem } from '@dash/shared-core';
-import { Dialog, showToast } from '@dash/shared-ui';
+import { showToast } from '@dash/shared-ui';
+import { Dialog } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { useArchiveMembers } from '../api/archiveMembers';
 

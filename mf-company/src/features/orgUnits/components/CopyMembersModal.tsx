@@ -1,5 +1,6 @@
 import type { OrgUnitDetail } from '@dash/shared-core';
-import { Modal, SelectField, showToast, useForm } from '@dash/shared-ui';
+import { SelectField, showToast, useForm } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { useCopyMemberAssignments } from '../api/copyMemberAssignments';
 import { useOrgUnitTree } from '../api/getOrgUnitTree';

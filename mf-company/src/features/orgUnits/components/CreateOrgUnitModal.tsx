@@ -1,5 +1,6 @@
 import { maxLength, ORG_UNIT_ID_RULES, ORG_UNIT_LIMITS } from '@dash/shared-core';
-import { Modal, SelectField, showToast, TextField, useForm } from '@dash/shared-ui';
+import { SelectField, showToast, TextField, useForm } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { useCreateOrgUnit } from '../api/createOrgUnit';
 import { useOrgUnitTree } from '../api/getOrgUnitTree';

@@ -1,4 +1,5 @@
-import { Dialog, showToast } from '@dash/shared-ui';
+import { showToast } from '@dash/shared-ui';
+import { Dialog } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { useDeleteOrgUnit } from '../api/deleteOrgUnit';
 

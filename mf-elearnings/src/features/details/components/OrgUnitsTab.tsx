@@ -1,6 +1,7 @@
 import { type ElearningOrgUnitAssignment, hasAnyPermission, type Language, localeOf } from '@dash/shared-core';
-import { inlineErrorText, Modal, Spinner, showToast, useMemberState } from '@dash/shared-ui';
+import { inlineErrorText, Spinner, showToast, useMemberState } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
+import { Modal } from '@dash/shared-ui/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeOrgUnits } from '../api/changeOrgUnits';

@@ -4,7 +4,8 @@ import type {
   ElearningSaveExecutionResponse,
   ScoStatus,
 } from '@dash/shared-core';
-import { Dialog, Link, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
+import { Link, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
+import { Dialog } from '@dash/shared-ui/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -4,7 +4,8 @@ import {
   minLength,
   SUPPORT_REASON_MAX_LENGTH,
 } from '@dash/shared-core';
-import { FormError, inlineErrorText, Modal, TextField, useCan, useForm } from '@dash/shared-ui';
+import { FormError, inlineErrorText, TextField, useCan, useForm } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenSupportSession } from '../api/openSupportSession';

@@ -1,4 +1,4 @@
-import { Modal } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { MemberPicker, type PickedMember } from '@dash/shared-ui/member-picker';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,6 @@
 import { type Language, localeOf, localized, type RiskAssessmentCatalogItem } from '@dash/shared-core';
-import { Link, Modal, PageHeader, useMemberState, useNavigate } from '@dash/shared-ui';
+import { Link, PageHeader, useMemberState, useNavigate } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

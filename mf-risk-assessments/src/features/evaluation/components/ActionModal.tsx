@@ -1,6 +1,7 @@
 import type { Language, Risk, RiskAction, StopType } from '@dash/shared-core';
 import { localeOf, localIsoDate, localized } from '@dash/shared-core';
-import { FormError, inlineErrorText, Modal, showToast } from '@dash/shared-ui';
+import { FormError, inlineErrorText, showToast } from '@dash/shared-ui';
+import { Modal } from '@dash/shared-ui/dialog';
 import { MemberPicker, type PickedMember } from '@dash/shared-ui/member-picker';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -6,8 +6,9 @@ import {
   localized,
   type RiskAction,
 } from '@dash/shared-core';
-import { FormError, inlineErrorText, RiskFactorBadge, showToast } from '@dash/shared-ui';
+import { FormError, inlineErrorText, showToast } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
+import { RiskFactorBadge } from '@dash/shared-ui/display';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,7 @@
 import type { EvaluationDetails, Risk } from '@dash/shared-core';
 import { localized } from '@dash/shared-core';
-import { RiskFactorBadge, useSearchParams } from '@dash/shared-ui';
+import { useSearchParams } from '@dash/shared-ui';
+import { RiskFactorBadge } from '@dash/shared-ui/display';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -5,7 +5,8 @@ import {
   type RiskAssessmentMemberTask,
   TASK_FILTERS,
 } from '@dash/shared-core';
-import { DueStatusBubble, PageHeader, useNavigate } from '@dash/shared-ui';
+import { PageHeader, useNavigate } from '@dash/shared-ui';
+import { DueStatusBubble } from '@dash/shared-ui/display';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { AgreedActions, DueStatusBadge } from '@dash/shared-ui/tasks';
 import { useTranslation } from 'react-i18next';

@@ -8,7 +8,6 @@ import {
   type TaskFilter,
 } from '@dash/shared-core';
 import {
-  DueStatusBubble,
   Link,
   Navigate,
   PageHeader,
@@ -19,6 +18,7 @@ import {
   useParams,
   useSearchParams,
 } from '@dash/shared-ui';
+import { DueStatusBubble } from '@dash/shared-ui/display';
 import { AgreedActions, DueStatusBadge } from '@dash/shared-ui/tasks';
 import { useTranslation } from 'react-i18next';
 import { START_ROUTES } from '../../../routes';
