@@ -23,6 +23,12 @@ export default function register(): AreaRegistration {
         featureFlag: 'elearnings',
       },
       {
+        path: ELEARNING_ROUTES.myCertificates,
+        load: () => import('./features/my-certificates/components/MyCertificatesPage'),
+        permissions: ['elearning.read-member-tasks'],
+        featureFlag: 'elearnings',
+      },
+      {
         path: ELEARNING_ROUTES.catalogDetails,
         load: () => import('./features/details/components/ElearningDetailsPage'),
         permissions: ['elearning.read-settings', 'elearning.read-org-unit-assignments', 'elearning.read-statistics'],
@@ -65,6 +71,16 @@ export default function register(): AreaRegistration {
             order: 1,
           },
           {
+            // Beside the member's own e-learnings: the certificates they end in.
+            id: 'apps-elearnings-certificates',
+            section: 'apps',
+            label: 'common:nav.myCertificates',
+            to: ELEARNING_ROUTES.myCertificates,
+            permissions: ['elearning.read-member-tasks'],
+            featureFlag: 'elearnings',
+            order: 2,
+          },
+          {
             id: 'apps-elearnings-catalog',
             section: 'apps',
             label: 'common:nav.catalog',
@@ -72,7 +88,7 @@ export default function register(): AreaRegistration {
             match: { type: 'segments', count: 4 },
             permissions: ['elearning.read-catalog', 'elearning.read-statistics'],
             featureFlag: 'elearnings',
-            order: 2,
+            order: 3,
           },
         ],
       },
