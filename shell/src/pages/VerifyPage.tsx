@@ -49,7 +49,11 @@ export default function VerifyPage() {
     setCheck({ state: 'checking' });
     api
       .call('certificateVerify', { code }, { signal: abort.signal, silent: true })
-      .then((certificate) => setCheck({ state: 'found', certificate }))
+      .then((certificate) => {
+        setCheck({ state: 'found', certificate });
+        // The form is for the next code; a code not found stays in it, to be corrected.
+        setTyped('');
+      })
       .catch((caught: unknown) => {
         if (abort.signal.aborted) return;
         const status = caught instanceof ApiError ? caught.status : 0;

@@ -110,6 +110,7 @@ export default function AnalyticsTab({ uuid, title }: { uuid: string; title: str
       // The member's newest certificate of this e-learning; completions from before the player have none.
       name: 'certificate',
       label: t('analytics.columns.certificate'),
+      width: '6.5rem',
       value: (row) =>
         row.certificateUuid ? (
           <a
