@@ -81,6 +81,7 @@ test.describe
       // The certificate page shows the same code.
       await row.getByRole('link', { name: /ansehen/ }).click();
       await expect(page.getByTestId('certificate-verification')).toContainText(code);
+    await page.screenshot({ path: `${SCREENSHOTS}elearning-certificate-code-1280.png`, fullPage: true });
       await page.goBack();
 
       // Filtered to the valid ones, the expired certificate is gone.
