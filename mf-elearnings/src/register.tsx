@@ -23,6 +23,12 @@ export default function register(): AreaRegistration {
         featureFlag: 'elearnings',
       },
       {
+        path: ELEARNING_ROUTES.myCertificates,
+        load: () => import('./features/my-certificates/components/MyCertificatesPage'),
+        permissions: ['elearning.read-member-tasks'],
+        featureFlag: 'elearnings',
+      },
+      {
         path: ELEARNING_ROUTES.catalogDetails,
         load: () => import('./features/details/components/ElearningDetailsPage'),
         permissions: ['elearning.read-settings', 'elearning.read-org-unit-assignments', 'elearning.read-statistics'],

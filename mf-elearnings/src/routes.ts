@@ -2,6 +2,7 @@
 const BASE = '/dashboard/apps/elearnings';
 export const ELEARNING_ROUTES = {
   myElearnings: `${BASE}/my-elearnings`,
+  myCertificates: `${BASE}/my-certificates`,
   catalogList: `${BASE}/catalog/list`,
   catalogDetails: `${BASE}/catalog/details/:elearningUuid/:tabId`,
   execution: `${BASE}/execution/:executionUuid`,

@@ -140,7 +140,7 @@ export async function buildApp(
   await app.register(area('company', (scope) => registerCompanyRoutes(scope, db)));
   await app.register(area('batchJobs', (scope) => registerBatchJobRoutes(scope, db)));
   await app.register(area('memberImport', (scope) => registerMemberImportRoutes(scope, db, config)));
-  await app.register(area('elearnings', (scope) => registerElearningRoutes(scope, db)));
+  await app.register(area('elearnings', (scope) => registerElearningRoutes(scope, db, config)));
   await app.register(area('riskAssessments', (scope) => registerRiskAssessmentRoutes(scope, db)));
   await app.register(area('start', (scope) => registerStartRoutes(scope, db)));
   await app.register(area('infopoint', (scope) => registerInfopointRoutes(scope, db)));

@@ -4,6 +4,7 @@ export * from './api/routes';
 export * from './areas';
 export * from './bootData';
 export * from './branding';
+export * from './certificates';
 export * from './companyLimits';
 export type * from './contract';
 export * from './contrast';

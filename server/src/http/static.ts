@@ -21,7 +21,8 @@ function cacheHeaders(reply: FastifyReply, filePath: string) {
   }
 }
 
-export const SPA_PREFIXES = ['/auth', '/dashboard', '/logout'];
+// /verify: the public certificate check (the shell's own page).
+export const SPA_PREFIXES = ['/auth', '/dashboard', '/logout', '/verify'];
 
 /** JSON inside <script>: `<` escaped so that no value can close the element (or open a comment). */
 export function scriptSafeJson(value: unknown): string {

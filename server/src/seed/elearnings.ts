@@ -187,6 +187,56 @@ export async function seedElearnings(tx: Queryable, context: ElearningSeedContex
     clientUuid: context.globex,
     elearningUuid: DEMO_ELEARNINGS.globexCargo,
   });
+  await seedCompletedRuns(tx);
+}
+
+/**
+ * The runs behind the demo's completions of courses with a package: each completed task gets the execution a member's
+ * player would have left (completed and passed, a score and a time in the course, every SCO done) and its result, so
+ * that the certificates of the past show in "Meine Nachweise", in the analytics' downloads and on the verification
+ * page (each result gets its verification code from the database). Courses without a package had no player: their
+ * completions stay without a certificate. Set-based; deterministic per task.
+ */
+async function seedCompletedRuns(tx: Queryable): Promise<void> {
+  await tx.query(
+    `INSERT INTO elearning_execution (client_uuid, task_uuid, member_uuid, elearning_uuid, package_uuid, scorm_version,
+                                      current_sco, completion_status, success_status, score_percent,
+                                      total_time_seconds, created_at, updated_at, completed_at)
+     SELECT t.client_uuid, t.uuid, t.member_uuid, t.elearning_uuid, p.uuid, p.scorm_version, p.items -> 0 ->> 'id',
+            'completed', 'passed', (array[67, 100, 100, 67])[1 + abs(hashtext(t.uuid::text)) % 4],
+            run.seconds, t.completed_at - make_interval(secs => run.seconds), t.completed_at, t.completed_at
+       FROM elearning_task t JOIN elearning e ON e.uuid = t.elearning_uuid
+       JOIN elearning_package p ON p.uuid = e.package_uuid
+      CROSS JOIN LATERAL (SELECT 420 + abs(hashtext(t.uuid::text || 'time')) % 1200 AS seconds) run
+      WHERE t.completed_at IS NOT NULL AND t.reset_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM elearning_execution x WHERE x.task_uuid = t.uuid)`,
+  );
+  await tx.query(
+    `INSERT INTO elearning_execution_sco (execution_uuid, sco_id, cmi, sequence, completion_status, success_status,
+                                          score_percent, total_time_seconds, updated_at, completed_at)
+     SELECT x.uuid, item ->> 'id',
+            CASE WHEN x.scorm_version = '1.2'
+                 THEN jsonb_build_object('core', jsonb_build_object('lesson_status', 'passed',
+                                         'score', jsonb_build_object('raw', x.score_percent::text)))
+                 ELSE jsonb_build_object('completion_status', 'completed', 'success_status', 'passed',
+                                         'score', jsonb_build_object('scaled', (x.score_percent / 100)::text)) END,
+            1, 'completed', 'passed', x.score_percent, x.total_time_seconds, x.completed_at, x.completed_at
+       FROM elearning_execution x JOIN elearning_package p ON p.uuid = x.package_uuid
+      CROSS JOIN LATERAL jsonb_array_elements(p.items) AS item
+      WHERE x.completed_at IS NOT NULL AND (item ->> 'sco')::boolean
+        AND NOT EXISTS (SELECT 1 FROM elearning_execution_sco s WHERE s.execution_uuid = x.uuid)`,
+  );
+  // As the player writes a result at completion (routes/executions.ts): the title in the member's language.
+  await tx.query(
+    `INSERT INTO elearning_result (client_uuid, execution_uuid, task_uuid, member_uuid, elearning_uuid, member_name,
+                                   course_title, language, completed_at, duration_seconds, score_percent, passed)
+     SELECT x.client_uuid, x.uuid, x.task_uuid, x.member_uuid, x.elearning_uuid, trim(m.first_name || ' ' || m.last_name),
+            coalesce((SELECT l.title FROM elearning_language l WHERE l.elearning_uuid = e.uuid AND l.language = m.language), e.title),
+            m.language, x.completed_at, x.total_time_seconds, x.score_percent, true
+       FROM elearning_execution x JOIN member m ON m.uuid = x.member_uuid JOIN elearning e ON e.uuid = x.elearning_uuid
+      WHERE x.completed_at IS NOT NULL
+     ON CONFLICT (execution_uuid) DO NOTHING`,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 /** Licensee images of the demo data, drawn as SVG so that the repository holds no binary files. */
 export function logoSvg(name: string, colour: string): string {
-  // Room for the name: about 12 px a character at 20 px bold, after the 54 px of the shield.
-  const width = 54 + Math.ceil(name.length * 12.5);
+  // Room for the name: about 14 px a character (DejaVu Sans, where Arial is missing, is wider) at 20 px bold, after the 54 px of the shield.
+  const width = 54 + Math.ceil(name.length * 14);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="48" viewBox="0 0 ${width} 48" role="img" aria-label="${name}">
   <path d="M24 3 L42 10 V24 C42 35 34 42 24 45 C14 42 6 35 6 24 V10 Z" fill="${colour}"/>
   <path d="M16 24 l6 6 l11 -12" stroke="#ffffff" stroke-width="4" fill="none" stroke-linecap="round" stroke-linejoin="round"/>

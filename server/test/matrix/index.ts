@@ -4,6 +4,7 @@
  */
 import type { TestServer } from '../helpers';
 import { memberUuid } from '../helpers';
+import { CERTIFICATES_MATRIX } from './certificates';
 import { COMPANY_MATRIX } from './company';
 import { ELEARNINGS_MATRIX, prepareElearningPlayerMatrix } from './elearnings';
 import { INFOPOINT_MATRIX } from './infopoint';
@@ -32,6 +33,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   COMPANY_MATRIX,
   MEMBER_IMPORT_MATRIX,
   ELEARNINGS_MATRIX,
+  CERTIFICATES_MATRIX,
   RISK_ASSESSMENTS_MATRIX,
   START_MATRIX,
   INFOPOINT_MATRIX,

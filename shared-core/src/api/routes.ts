@@ -8,6 +8,7 @@
  */
 import { COMPANY_ROUTES } from '../contract/company/calls';
 import { ELEARNINGS_ROUTES } from '../contract/elearnings/calls';
+import { CERTIFICATE_ROUTES } from '../contract/elearnings/certificateCalls';
 import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
 import { LICENSEE_AUDIT_ROUTES } from '../contract/licensee/auditCalls';
 import { LICENSEE_ROUTES } from '../contract/licensee/calls';
@@ -23,6 +24,12 @@ import type { RouteTable } from '../contract/routeTable';
 import { START_ROUTES } from '../contract/start/calls';
 import { TEMPLATES_ROUTES } from '../contract/templates/calls';
 
+export {
+  CERTIFICATE_VALIDITIES,
+  type CertificateValidity,
+  MY_CERTIFICATES_SORT_KEYS,
+  type MyCertificatesSortKey,
+} from '../contract/elearnings/certificateCalls';
 export {
   LICENSEE_AUDIT_ACTIONS,
   LICENSEE_AUDIT_EXPORT_MAX_ROWS,
@@ -69,6 +76,7 @@ export const API_ROUTES = {
   ...COMPANY_ROUTES,
   ...MEMBER_IMPORT_ROUTES,
   ...ELEARNINGS_ROUTES,
+  ...CERTIFICATE_ROUTES,
   ...RISK_ASSESSMENTS_ROUTES,
   ...START_ROUTES,
   ...INFOPOINT_ROUTES,

@@ -20,6 +20,7 @@ import {
 import { licenseeConfigSchema, remotesResponseSchema } from './bootstrap';
 import { emptyRequestSchema, okResponseSchema } from './common';
 import { COMPANY_ENDPOINTS } from './company/schemas';
+import { CERTIFICATE_ENDPOINTS } from './elearnings/certificateSchemas';
 import { ELEARNINGS_ENDPOINTS } from './elearnings/schemas';
 import { defineEndpoint } from './endpoint';
 import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
@@ -202,6 +203,7 @@ export const ENDPOINTS = {
   ...COMPANY_ENDPOINTS,
   ...MEMBER_IMPORT_ENDPOINTS,
   ...ELEARNINGS_ENDPOINTS,
+  ...CERTIFICATE_ENDPOINTS,
   ...RISK_ASSESSMENTS_ENDPOINTS,
   ...START_ENDPOINTS,
   ...INFOPOINT_ENDPOINTS,
@@ -222,6 +224,7 @@ export * from './auth';
 export * from './bootstrap';
 export * from './common';
 export * from './company/schemas';
+export * from './elearnings/certificateSchemas';
 export * from './elearnings/schemas';
 export * from './endpoint';
 export * from './infopoint/schemas';

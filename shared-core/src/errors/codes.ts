@@ -133,6 +133,8 @@ export const ERROR_CODES = [
   'MemberExecution.WrongAssociation',
   'MemberExecution.ScoNotFound',
   'ElearningResult.NotFound',
+  // the public verification page: no certificate has this code (or it belongs to another licensee's client)
+  'Certificate.NotFound',
   'ElearningPackage.InvalidZip',
   'ElearningPackage.UnsafePath',
   'ElearningPackage.TooLarge',

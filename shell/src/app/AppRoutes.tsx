@@ -1,4 +1,4 @@
-import { AREAS, areaOfPath, audienceOf, signInPageOf } from '@dash/shared-core';
+import { AREAS, areaOfPath, audienceOf, signInPageOf, VERIFY_PATH } from '@dash/shared-core';
 import type { AreaRoute } from '@dash/shared-ui';
 import { Spinner, useHomePage, useSessionStore } from '@dash/shared-ui';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -10,6 +10,9 @@ import { AreaFallback } from '../pages/AreaFallback';
 import { LogoutPage } from '../pages/LogoutPage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { AreaRouteElement } from './AreaRouteElement';
+
+// The public certificate check: its own small chunk, loaded by no other page (and it loads no remote).
+const VerifyPage = lazy(() => import('../pages/VerifyPage'));
 
 // Both from one chunk, requested together by the first signed-in render (signedIn.ts).
 const signedIn = () => import('./signedIn');
@@ -63,6 +66,17 @@ export function AppRoutes() {
           <Route key={route.path} path={route.path} element={<AreaRouteElement route={route} />} />
         ))}
         <Route path="/auth/*" element={<AreaFallback />} />
+        {[VERIFY_PATH, `${VERIFY_PATH}/:code`].map((path) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<Spinner />}>
+                <VerifyPage />
+              </Suspense>
+            }
+          />
+        ))}
       </Route>
       <Route
         element={

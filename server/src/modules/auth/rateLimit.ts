@@ -19,6 +19,8 @@ export const RATE_LIMITS = {
   passwordChangePerIp: 30,
   /** Support-link sign-ins per IP address. */
   supportLoginPerIp: 20,
+  /** Checks of certificate verification codes per IP address (the public page; guessing codes is what it stops). */
+  certificateVerifyPerIp: 30,
   windowMinutes: 15,
 } as const;
 

@@ -1,6 +1,7 @@
-// pdf-lib loads with the first certificate, not with the server: it was 0.7 s of every start.
-import { formatDurationMinutesSeconds } from '@dash/shared-core';
-import type { PDFFont, rgb as Rgb } from 'pdf-lib';
+// pdf-lib (and the QR encoder) load with the first certificate, not with the server: it was 0.7 s of every start.
+import { formatDurationMinutesSeconds, formatVerificationCode } from '@dash/shared-core';
+import type { PDFFont, PDFImage, PDFPage, rgb as Rgb } from 'pdf-lib';
+import type { CertificateLogo } from './certificateLogo';
 
 export interface CertificateData {
   licenseeName: string;
@@ -13,6 +14,12 @@ export interface CertificateData {
   durationSeconds: number;
   scorePercent: number | null;
   language: 'de_DE' | 'en_GB';
+  /** The licensee's logo as PNG or JPEG (certificateLogo.ts); null: the licensee's name stands in its place. */
+  logo: CertificateLogo | null;
+  /** The result's verification code as stored (12 characters, no separators). */
+  verificationCode: string;
+  /** The public page that checks the code, e.g. https://dashboard.example/verify/7K3M-Q9XD-2HPA. */
+  verificationUrl: string;
 }
 
 const TEXTS = {
@@ -26,6 +33,8 @@ const TEXTS = {
     score: 'Ergebnis',
     noScore: 'ohne Bewertung',
     company: 'Unternehmen',
+    code: 'Prüfcode',
+    check: 'Echtheit prüfen:',
   },
   en_GB: {
     heading: 'Certificate of participation',
@@ -37,6 +46,8 @@ const TEXTS = {
     score: 'Score',
     noScore: 'not scored',
     company: 'Company',
+    code: 'Verification code',
+    check: 'Check this certificate:',
   },
 } as const;
 
@@ -83,7 +94,37 @@ function winAnsi(font: PDFFont, value: string): string {
   return [...value].map((char) => (supported.has(char.codePointAt(0) ?? 0) ? char : '?')).join('');
 }
 
-/** The participation certificate, A4 landscape, in the licensee's colour. */
+/** The QR code of the verification page, drawn as squares (no image), `size` points wide, lower left corner at x, y. */
+async function drawQrCode(page: PDFPage, rgb: typeof Rgb, url: string, x: number, y: number, size: number) {
+  const { default: encodeQR } = await import('qr');
+  // With its quiet zone (white, so not drawn): the squares sit inside `size` with a margin of their own.
+  const modules = encodeQR(url, 'raw', { ecc: 'medium' });
+  const cell = size / modules.length;
+  modules.forEach((row, rowIndex) => {
+    row.forEach((dark, columnIndex) => {
+      if (!dark) return;
+      page.drawRectangle({
+        x: x + columnIndex * cell,
+        y: y + size - (rowIndex + 1) * cell,
+        // A hair wider than the cell: neighbouring squares leave no white seams in viewers that anti-alias.
+        width: cell + 0.05,
+        height: cell + 0.05,
+        color: rgb(0, 0, 0),
+      });
+    });
+  });
+}
+
+/** The logo fitted into a box (at most `maxWidth` x `maxHeight` points), kept in proportion. */
+function fitted(image: PDFImage, maxWidth: number, maxHeight: number) {
+  const scale = Math.min(maxWidth / image.width, maxHeight / image.height);
+  return { width: image.width * scale, height: image.height * scale };
+}
+
+/**
+ * The participation certificate, A4 landscape: the licensee's logo (or name) on white under a band in its colour,
+ * the facts, and at the foot the verification code with the address of its public check and a QR code of it.
+ */
 export async function buildCertificatePdf(data: CertificateData): Promise<Uint8Array> {
   const texts = TEXTS[data.language];
   const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
@@ -95,6 +136,7 @@ export async function buildCertificatePdf(data: CertificateData): Promise<Uint8A
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const primary = colour(rgb, data.primaryColour);
+  const grey = rgb(0.35, 0.35, 0.35);
   const { width, height } = page.getSize();
   const centred = (value: string, y: number, size: number, font: PDFFont, fontColour = rgb(0.1, 0.1, 0.1)) => {
     const safe = winAnsi(font, value);
@@ -108,16 +150,27 @@ export async function buildCertificatePdf(data: CertificateData): Promise<Uint8A
       color: fontColour,
     });
   };
-  page.drawRectangle({ x: 0, y: height - 70, width, height: 70, color: primary });
-  page.drawText(winAnsi(bold, data.licenseeName), { x: 40, y: height - 45, size: 20, font: bold, color: rgb(1, 1, 1) });
-  page.drawRectangle({ x: 30, y: 30, width: width - 60, height: height - 120, borderColor: primary, borderWidth: 2 });
+  page.drawRectangle({ x: 0, y: height - 12, width, height: 12, color: primary });
+  page.drawRectangle({ x: 30, y: 30, width: width - 60, height: height - 72, borderColor: primary, borderWidth: 2 });
+  // The logo on white (a logo drawn in the licensee's colour would vanish on a band of that colour).
+  const logo = data.logo
+    ? data.logo.type === 'png'
+      ? await pdf.embedPng(data.logo.bytes)
+      : await pdf.embedJpg(data.logo.bytes)
+    : null;
+  if (logo) {
+    const size = fitted(logo, 240, 46);
+    page.drawImage(logo, { x: 50, y: height - 50 - size.height, ...size });
+  } else {
+    page.drawText(winAnsi(bold, data.licenseeName), { x: 50, y: height - 80, size: 20, font: bold, color: primary });
+  }
 
   centred(texts.heading, height - 150, 34, bold, primary);
-  centred(texts.confirms, height - 210, 14, regular);
-  centred(data.memberName, height - 250, 26, bold);
-  centred(texts.completed, height - 290, 14, regular);
-  centred(data.courseTitle, height - 330, 22, bold);
-  centred(texts.successfully, height - 365, 14, regular);
+  centred(texts.confirms, height - 205, 14, regular);
+  centred(data.memberName, height - 243, 26, bold);
+  centred(texts.completed, height - 280, 14, regular);
+  centred(data.courseTitle, height - 318, 22, bold);
+  centred(texts.successfully, height - 352, 14, regular);
 
   const date = new Intl.DateTimeFormat(data.language.replace('_', '-'), { dateStyle: 'long' }).format(data.completedAt);
   const score = data.scorePercent === null ? texts.noScore : `${Math.round(data.scorePercent)} %`;
@@ -130,8 +183,23 @@ export async function buildCertificatePdf(data: CertificateData): Promise<Uint8A
   const column = (width - 120) / facts.length;
   facts.forEach(([label, value], index) => {
     const x = 60 + index * column;
-    page.drawText(winAnsi(regular, label), { x, y: 110, size: 11, font: regular, color: rgb(0.35, 0.35, 0.35) });
-    page.drawText(winAnsi(bold, value), { x, y: 90, size: 14, font: bold, color: rgb(0.1, 0.1, 0.1) });
+    page.drawText(winAnsi(regular, label), { x, y: 178, size: 11, font: regular, color: grey });
+    page.drawText(winAnsi(bold, value), { x, y: 158, size: 14, font: bold, color: rgb(0.1, 0.1, 0.1) });
   });
+
+  // The foot: code and address on the left, the QR code of the same address on the right.
+  page.drawLine({ start: { x: 60, y: 138 }, end: { x: width - 60, y: 138 }, thickness: 0.5, color: grey });
+  const qrSize = 80;
+  await drawQrCode(page, rgb, data.verificationUrl, width - 60 - qrSize, 44, qrSize);
+  page.drawText(winAnsi(regular, texts.code), { x: 60, y: 110, size: 11, font: regular, color: grey });
+  page.drawText(formatVerificationCode(data.verificationCode), {
+    x: 60,
+    y: 88,
+    size: 18,
+    font: bold,
+    color: rgb(0.1, 0.1, 0.1),
+  });
+  page.drawText(winAnsi(regular, texts.check), { x: 60, y: 66, size: 11, font: regular, color: grey });
+  page.drawText(winAnsi(regular, data.verificationUrl), { x: 60, y: 50, size: 11, font: regular, color: primary });
   return pdf.save();
 }

@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../config';
 import type { Database } from '../../core/db/database';
 import { onMembershipChanged } from '../../core/events/membershipEvents';
 import { addPlayerBodyParsers } from './playerBodies';
 import { registerAssignmentRoutes } from './routes/assignments';
 import { registerCatalogRoutes } from './routes/catalog';
+import { registerCertificateRoutes } from './routes/certificates';
 import { registerCourseFileRoutes } from './routes/courseFiles';
 import { registerExecutionCommitRoutes, registerExecutionRoutes } from './routes/executions';
 import { registerMemberTaskRoutes } from './routes/memberTasks';
@@ -17,10 +19,15 @@ import { syncElearningTasksOnMembershipChange } from './taskSync';
 /**
  * The e-learning area: catalogue, settings, org-unit assignments, analytics and progress resets for admins, a
  * member's own e-learnings, and the player (docs/scorm.md): package upload, the course files, executions
- * with ordered idempotent commits, results and certificates. Each sub-feature registers its endpoints in
+ * with ordered idempotent commits, results and certificates (a member's list, the analytics' download, the public
+ * verification of a code). Each sub-feature registers its endpoints in
  * routes/<subFeature>.ts; the lookups they share are in lookups.ts.
  */
-export function registerElearningRoutes(app: FastifyInstance, db: Database): void {
+export function registerElearningRoutes(
+  app: FastifyInstance,
+  db: Database,
+  config: Pick<ServerConfig, 'publicUrl'>,
+): void {
   // Members who join, leave, are archived or restored: their tasks follow in the same transaction.
   onMembershipChanged(syncElearningTasksOnMembershipChange);
   // Uploads and commits get their own body parsers, in a scope of their own (Fastify encapsulation): the rest of the
@@ -32,7 +39,8 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
   });
   registerPackageRoutes(app, db);
   registerExecutionRoutes(app, db);
-  registerResultRoutes(app, db);
+  registerResultRoutes(app, db, config);
+  registerCertificateRoutes(app, db, config);
   registerCourseFileRoutes(app, db);
   registerCatalogRoutes(app, db);
   registerSettingsRoutes(app, db);

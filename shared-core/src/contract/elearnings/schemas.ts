@@ -135,6 +135,8 @@ export const elearningStatisticsRowSchema = z.object({
   /** The day the open task becomes overdue (its due date); null without an open task. */
   nextOverdueDate: isoDateSchema.nullable(),
   completedCount: z.int().min(0),
+  /** The member's newest certificate of this e-learning (a result): its PDF for the analytics' download. */
+  certificateUuid: uuidSchema.nullable(),
 });
 export type ElearningStatisticsRow = z.infer<typeof elearningStatisticsRowSchema>;
 export const elearningStatisticsResponseSchema = tableResponseSchema(elearningStatisticsRowSchema);
@@ -358,6 +360,8 @@ export const elearningResultSchema = z.object({
   scorePercent: z.number().nullable(),
   passed: z.boolean().nullable(),
   clientName: z.string(),
+  /** As printed on the certificate, `XXXX-XXXX-XXXX` (its public verification page: /verify/<code>). */
+  verificationCode: z.string(),
 });
 export type ElearningResult = z.infer<typeof elearningResultSchema>;
 export const elearningExecutionResultResponseSchema = z.object({ result: elearningResultSchema.nullable() });

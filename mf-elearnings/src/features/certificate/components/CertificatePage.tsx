@@ -1,4 +1,4 @@
-import { formatDurationMinutesSeconds, type Language, localeOf } from '@dash/shared-core';
+import { formatDurationMinutesSeconds, type Language, localeOf, verificationUrl } from '@dash/shared-core';
 import { Link, Spinner, useLicensee, useParams } from '@dash/shared-ui';
 import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -93,6 +93,14 @@ export default function CertificatePage() {
             </div>
           </dl>
         </div>
+        <footer className="elearning-certificate__verify" data-testid="certificate-verification">
+          <span>
+            {certificateT('certificate.code')} <strong>{result.verificationCode}</strong>
+          </span>
+          <span>
+            {certificateT('certificate.check')} {verificationUrl(result.verificationCode, window.location.origin)}
+          </span>
+        </footer>
       </article>
     </>
   );

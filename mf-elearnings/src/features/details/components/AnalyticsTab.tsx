@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { exportStatistics } from '../api/exportStatistics';
 import { useStatistics } from '../api/getStatistics';
 import { useStatisticsOverview } from '../api/getStatisticsOverview';
+import { memberCertificatePdfUrl } from '../api/memberCertificatePdf';
 import { useResetProgress } from '../api/resetProgress';
 
 // The charting library loads with the charts only, never with the catalogue, the start or the sign-in page.
@@ -104,6 +105,23 @@ export default function AnalyticsTab({ uuid, title }: { uuid: string; title: str
       label: t('analytics.columns.nextOverdue'),
       sortable: true,
       value: (row) => formatDay(row.nextOverdueDate),
+    },
+    {
+      // The member's newest certificate of this e-learning; completions from before the player have none.
+      name: 'certificate',
+      label: t('analytics.columns.certificate'),
+      width: '6.5rem',
+      value: (row) =>
+        row.certificateUuid ? (
+          <a
+            href={memberCertificatePdfUrl(row.certificateUuid)}
+            download
+            aria-label={t('analytics.certificateOf', { name: `${row.firstName} ${row.lastName}` })}
+            data-testid="member-certificate-pdf"
+          >
+            {t('analytics.certificatePdf')}
+          </a>
+        ) : null,
     },
   ];
   const units = overview.data?.units ?? [];

@@ -1,8 +1,9 @@
 import { type Language, localeOf, type MemberTask, type TaskFilter } from '@dash/shared-core';
-import { PageHeader } from '@dash/shared-ui';
+import { Link, PageHeader } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { DueStatusBadge } from '@dash/shared-ui/tasks';
 import { useTranslation } from 'react-i18next';
+import { ELEARNING_ROUTES } from '../../../routes';
 import { useMemberStatistics } from '../api/getMemberStatistics';
 import { useMyElearnings } from '../api/getMyElearnings';
 import { StartTaskButton } from './StartTaskButton';
@@ -48,7 +49,10 @@ export default function MyElearningsPage() {
   ];
   return (
     <>
-      <PageHeader title={t('my.title')} />
+      <PageHeader
+        title={t('my.title')}
+        actions={<Link to={ELEARNING_ROUTES.myCertificates}>{t('myCertificates.link')}</Link>}
+      />
       <ul className="elearning-bubbles" aria-label={t('my.bubbles')} data-testid="due-bubbles">
         {BUBBLES.map((bubble) => (
           <li key={bubble}>

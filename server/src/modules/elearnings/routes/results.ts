@@ -1,16 +1,21 @@
-import { themeWithDefaults } from '@dash/shared-core';
+import { formatVerificationCode } from '@dash/shared-core';
 import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
+import type { ServerConfig } from '../../../config';
 import type { Database, Queryable } from '../../../core/db/database';
 import { iso } from '../../../core/db/rows';
 import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { buildCertificatePdf, certificateFileName } from '../certificatePdf';
+import { sendCertificatePdf } from '../certificates';
 import { ownExecution, resultOfExecution } from '../lookups';
 
 /** A completed execution's result, and its certificate as a PDF. */
-export function registerResultRoutes(app: FastifyInstance, db: Database): void {
+export function registerResultRoutes(
+  app: FastifyInstance,
+  db: Database,
+  config: Pick<ServerConfig, 'publicUrl'>,
+): void {
   registerEndpoint(app, db, ENDPOINTS.elearningExecutionResult, async ({ body, session }) => {
     const execution = await ownExecution(db, session, body.uuid);
     const resultUuid = await resultOfExecution(db, execution.uuid);
@@ -23,28 +28,14 @@ export function registerResultRoutes(app: FastifyInstance, db: Database): void {
 
   registerEndpoint(app, db, ENDPOINTS.elearningCertificatePdf, async ({ body, session, reply }) => {
     const result = await readResult(db, session, body.uuid);
-    const [licensee] = await db.query<{ name: string; theme: Parameters<typeof themeWithDefaults>[0] }>(
-      'SELECT l.name, l.theme FROM client c JOIN licensee l ON l.uuid = c.licensee_uuid WHERE c.uuid = $1',
-      [session.clientUuid],
+    const completedAt = new Date(result.completedAt);
+    const verificationCode = result.verificationCode.replace(/-/g, '');
+    return sendCertificatePdf(
+      db,
+      config,
+      { ...result, clientUuid: session.clientUuid, completedAt, verificationCode },
+      reply,
     );
-    const certificate = {
-      licenseeName: licensee?.name || 'Dashboard',
-      primaryColour: themeWithDefaults(licensee?.theme ?? null).light.primary,
-      clientName: result.clientName,
-      memberName: result.memberName,
-      courseTitle: result.courseTitle,
-      completedAt: new Date(result.completedAt),
-      durationSeconds: result.durationSeconds,
-      scorePercent: result.scorePercent,
-      language: result.language,
-    };
-    const file = await buildCertificatePdf(certificate);
-    const filename = certificateFileName(certificate);
-    reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${filename}"`)
-      .header('cache-control', 'private, no-store');
-    return file;
   });
 }
 
@@ -61,9 +52,10 @@ async function readResult(db: Queryable, session: SessionContext, uuid: string) 
     score_percent: string | number | null;
     passed: boolean | null;
     client_name: string;
+    verification_code: string;
   }>(
     `SELECT r.uuid, r.execution_uuid, r.member_uuid, r.member_name, r.course_title, r.language, r.completed_at,
-            r.duration_seconds, r.score_percent, r.passed, c.name AS client_name
+            r.duration_seconds, r.score_percent, r.passed, c.name AS client_name, r.verification_code
        FROM elearning_result r JOIN client c ON c.uuid = r.client_uuid
       WHERE r.uuid = $1 AND r.client_uuid = $2`,
     [uuid, session.clientUuid],
@@ -81,5 +73,6 @@ async function readResult(db: Queryable, session: SessionContext, uuid: string) 
     scorePercent: row.score_percent === null ? null : Number(row.score_percent),
     passed: row.passed,
     clientName: row.client_name,
+    verificationCode: formatVerificationCode(row.verification_code),
   };
 }

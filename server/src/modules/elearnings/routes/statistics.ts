@@ -128,10 +128,11 @@ async function readStatistics(
     const [count] = await db.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${sql}) c`, params);
     total = count?.total ?? 0;
   }
-  const names = await orgUnitNamesOf(
-    db,
-    rows.map((row) => row.member_uuid),
-  );
+  const memberUuids = rows.map((row) => row.member_uuid);
+  const [names, certificates] = await Promise.all([
+    orgUnitNamesOf(db, memberUuids),
+    newestCertificatesOf(db, body.uuid, memberUuids),
+  ]);
   return {
     items: rows.map((row) => ({
       memberUuid: row.member_uuid,
@@ -143,9 +144,24 @@ async function readStatistics(
       lastCompletedAt: iso(row.last_completed_at),
       nextOverdueDate: row.next_overdue_date,
       completedCount: row.completed_count,
+      certificateUuid: certificates.get(row.member_uuid) ?? null,
     })),
     total,
   };
+}
+
+/** The newest result (certificate) of each of some members in one e-learning, in one statement (one page's rows). */
+async function newestCertificatesOf(db: Queryable, elearningUuid: string, memberUuids: string[]) {
+  const newest = new Map<string, string>();
+  if (memberUuids.length === 0) return newest;
+  const rows = await db.query<{ member_uuid: string; uuid: string }>(
+    `SELECT DISTINCT ON (r.member_uuid) r.member_uuid, r.uuid FROM elearning_result r
+      WHERE r.elearning_uuid = $1 AND r.member_uuid = ANY ($2::uuid[])
+      ORDER BY r.member_uuid, r.completed_at DESC`,
+    [elearningUuid, memberUuids],
+  );
+  for (const row of rows) newest.set(row.member_uuid, row.uuid);
+  return newest;
 }
 
 async function readStatisticsOverview(
