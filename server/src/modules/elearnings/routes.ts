@@ -4,7 +4,6 @@ import { onMembershipChanged } from '../../core/events/membershipEvents';
 import { addPlayerBodyParsers } from './playerBodies';
 import { registerAssignmentRoutes } from './routes/assignments';
 import { registerCatalogRoutes } from './routes/catalog';
-import { registerCourseFileRoutes } from './routes/courseFiles';
 import { registerExecutionCommitRoutes, registerExecutionRoutes } from './routes/executions';
 import { registerMemberTaskRoutes } from './routes/memberTasks';
 import { registerPackageRoutes, registerPackageUploadRoutes } from './routes/packages';
@@ -16,9 +15,10 @@ import { syncElearningTasksOnMembershipChange } from './taskSync';
 
 /**
  * The e-learning area: catalogue, settings, org-unit assignments, analytics and progress resets for admins, a
- * member's own e-learnings, and the player (docs/scorm.md): package upload, the course files, executions
+ * member's own e-learnings, and the player (docs/scorm.md): package upload, executions
  * with ordered idempotent commits, results and certificates. Each sub-feature registers its endpoints in
- * routes/<subFeature>.ts; the lookups they share are in lookups.ts.
+ * routes/<subFeature>.ts; the lookups they share are in lookups.ts. The course files are not here: the course
+ * origin serves them (routes/courseFiles.ts, on its own listener, courseApp.ts).
  */
 export function registerElearningRoutes(app: FastifyInstance, db: Database): void {
   // Members who join, leave, are archived or restored: their tasks follow in the same transaction.
@@ -33,7 +33,6 @@ export function registerElearningRoutes(app: FastifyInstance, db: Database): voi
   registerPackageRoutes(app, db);
   registerExecutionRoutes(app, db);
   registerResultRoutes(app, db);
-  registerCourseFileRoutes(app, db);
   registerCatalogRoutes(app, db);
   registerSettingsRoutes(app, db);
   registerAssignmentRoutes(app, db);
