@@ -10,6 +10,12 @@ export const RESILIENCE_PORT = Number(process.env.E2E_RESILIENCE_PORT ?? 8182);
 export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2525);
 /** members-sms.spec.ts starts the SMS catcher (Twilio's Messages API) here; the main server sends its SMS to it. */
 export const SMS_PORT = Number(process.env.E2E_SMS_PORT ?? SMTP_PORT + 1);
+/**
+ * Each server's course origin (its second listener, COURSE_PORT; docs/scorm.md "Isolation"): ports of their own,
+ * as the default (PORT + 1) of the main server would be the resilience server's port.
+ */
+export const MAIN_COURSE_PORT = Number(process.env.E2E_MAIN_COURSE_PORT ?? RESILIENCE_PORT + 1);
+export const RESILIENCE_COURSE_PORT = Number(process.env.E2E_RESILIENCE_COURSE_PORT ?? RESILIENCE_PORT + 2);
 
 // partner.localhost is the white-label licensee's host name.
 const BROWSER_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP partner.localhost 127.0.0.1'];
@@ -58,10 +64,15 @@ export default defineConfig({
       // SMS (password mode bySms) go to the catcher that members-sms.spec.ts starts on this port.
       SMS_URL: catcherSmsUrl(SMS_PORT),
       PUBLIC_URL: `http://localhost:${MAIN_PORT}`,
+      COURSE_PORT: String(MAIN_COURSE_PORT),
+      // Courses may load from HTTPS hosts, and from http://localhost: the CDN stand-in that
+      // elearning-course-isolation.spec.ts serves on a port of its own (the course origin is http://127.0.0.1).
+      COURSE_CONTENT_SOURCES: 'https: http://localhost:*',
     }),
     server(RESILIENCE_PORT, 'resilience', {
       REMOTE_URL_MF_COMPANY: 'http://127.0.0.1:9/mf-manifest.json',
       REMOTE_URL_MF_ELEARNINGS: `http://127.0.0.1:${MAIN_PORT}/remotes/mf-elearnings/mf-manifest.json`,
+      COURSE_PORT: String(RESILIENCE_COURSE_PORT),
     }),
   ],
 });

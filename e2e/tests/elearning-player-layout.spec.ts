@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { expect, type FrameLocator, type Locator, type Page, test } from '@playwright/test';
-import { openMyTask, signIn, switchLanguage, uploadCoursePackage } from './helpers';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { courseFrame, openMyTask, signIn, switchLanguage, uploadCoursePackage } from './helpers';
 import { confirmResumePackage } from './scorm-test-packages';
 
 /**
@@ -12,7 +12,8 @@ import { confirmResumePackage } from './scorm-test-packages';
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const LAPTOP = { width: 1280, height: 720 };
 const PHONE = { width: 390, height: 844 };
-const course = (page: Page): FrameLocator => page.frameLocator('[data-testid=player-frame]');
+/** The course inside the player (its frame page on the course origin, then the course's own frame). */
+const course = courseFrame;
 
 /** The element lies wholly inside the window (page coordinates, also for elements inside the course frame). */
 async function expectInWindow(page: Page, locator: Locator, label: string) {

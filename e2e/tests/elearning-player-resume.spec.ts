@@ -1,5 +1,5 @@
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
-import { openMyTask, signIn, uploadCoursePackage } from './helpers';
+import { expect, test } from '@playwright/test';
+import { courseFrame, openMyTask, signIn, uploadCoursePackage } from './helpers';
 import { confirmResumePackage, silentResumePackage } from './scorm-test-packages';
 
 /**
@@ -8,7 +8,8 @@ import { confirmResumePackage, silentResumePackage } from './scorm-test-packages
  * goes back silently to its bookmark and restores its suspend data.
  */
 
-const course = (page: Page): FrameLocator => page.frameLocator('[data-testid=player-frame]');
+/** The course inside the player (its frame page on the course origin, then the course's own frame). */
+const course = courseFrame;
 
 test.describe('e-learning player: resume on reopen', () => {
   test('a course that asks with confirm(): the question appears, yes lands on the bookmarked page', async ({

@@ -3,9 +3,9 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type FrameLocator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from './elearning-player-pdf';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { courseFrame, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 import { storedZip } from './scorm-test-packages';
 
 /**
@@ -28,7 +28,8 @@ async function openTask(page: Page, title: RegExp): Promise<string> {
   return page.url().split('/').pop() ?? '';
 }
 
-const course = (page: Page): FrameLocator => page.frameLocator('[data-testid=player-frame]');
+/** The course inside the player (its frame page on the course origin, then the course's own frame). */
+const course = courseFrame;
 
 /** One SCO of the multi-SCO test package: SCORM 2004 calls behind the course's own buttons. */
 const scoPage = (title: string, scaled: string) => `<!doctype html>

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { hashPassword } from '@dash/shared-core';
-import { type APIRequestContext, type Browser, expect, type Page, request } from '@playwright/test';
+import { type APIRequestContext, type Browser, expect, type FrameLocator, type Page, request } from '@playwright/test';
 
 export const PASSWORD = 'Safety#2026';
 
@@ -171,10 +171,16 @@ export async function rowsScrollSideways(page: Page): Promise<string[]> {
 }
 
 /** acme's administrator uploads a SCORM package to the catalogue's course of that title. */
-export async function uploadCoursePackage(browser: Browser, courseTitle: string, name: string, bytes: Buffer) {
+export async function uploadCoursePackage(
+  browser: Browser,
+  courseTitle: string,
+  name: string,
+  bytes: Buffer,
+  clientIdentifier = 'acme',
+) {
   const context = await browser.newContext({ locale: 'de-DE' });
   const admin = await context.newPage();
-  await signIn(admin, 'acme', 'admin');
+  await signIn(admin, clientIdentifier, 'admin');
   await admin.goto('/dashboard/apps/elearnings/catalog/list');
   await admin.getByRole('link', { name: courseTitle }).click();
   await admin.getByTestId('package-file').setInputFiles({ name, mimeType: 'application/zip', buffer: bytes });
@@ -184,6 +190,14 @@ export async function uploadCoursePackage(browser: Browser, courseTitle: string,
     .click();
   await expect(admin.getByTestId('package-details')).toContainText('index.html');
   await context.close();
+}
+
+/**
+ * The course in the player: the course origin's frame page (the player's frame) holds the course's own frame, as an
+ * LMS frameset does (docs/scorm.md "Isolation").
+ */
+export function courseFrame(page: Page): FrameLocator {
+  return page.frameLocator('[data-testid=player-frame]').frameLocator('iframe');
 }
 
 /** Opens the signed-in member's task of that course title in the player; answers the execution's uuid. */

@@ -163,3 +163,91 @@ document.getElementById('exit').onclick = function () { save(); api.LMSFinish(''
 </script></body></html>`,
   });
 }
+
+/**
+ * SCORM 1.2, a course that tries what third-party code in a course could try against the dashboard: read its storage
+ * through the frames above it, read cookies, call its API with the member's credentials. Each attempt is listed with
+ * its outcome ("blocked", or "READ …" with what it got); then it completes through SCORM as any course does.
+ */
+export function isolationProbePackage(): Buffer {
+  return storedZip({
+    'imsmanifest.xml': MANIFEST_12('Abschottung: Kurs als fremder Code'),
+    'index.html': `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>Abschottung</title>${COURSE_STYLE}</head><body>
+<main><h1>Abschottung</h1><ul id="probes"></ul><p id="status">läuft</p></main>
+<script>
+var pending = 0;
+function report(name, outcome) {
+  var item = document.createElement('li');
+  var result = document.createElement('strong');
+  item.setAttribute('data-probe', name);
+  item.textContent = name + ': ';
+  result.textContent = outcome;
+  item.appendChild(result);
+  document.getElementById('probes').appendChild(item);
+}
+function got(value) {
+  return value === null || value === undefined || value === '' ? 'blocked' : 'READ ' + String(value).slice(0, 120);
+}
+function attempt(name, read) {
+  try { report(name, got(read())); } catch (error) { report(name, 'blocked'); }
+}
+function request(name, url) {
+  pending += 1;
+  fetch(url, { credentials: 'include' })
+    .then(function (response) { return response.ok ? response.text() : null; })
+    .then(function (text) { report(name, got(text)); }, function () { report(name, 'blocked'); })
+    .then(function () { pending -= 1; if (pending === 0) finish(); });
+}
+// The dashboard's storage, through every window above the course, and the course origin's own.
+attempt('storage-top', function () { return window.top.localStorage.getItem('isolation-secret'); });
+attempt('storage-parent', function () { return window.parent.localStorage.getItem('isolation-secret'); });
+attempt('storage-grandparent', function () { return window.parent.parent.localStorage.getItem('isolation-secret'); });
+attempt('storage-own', function () { return window.localStorage.getItem('isolation-secret'); });
+attempt('cookie', function () { return document.cookie; });
+attempt('dashboard-document', function () { return window.top.document.cookie || window.top.document.title; });
+attempt('dashboard-api-object', function () { return window.top.API ? 'the real API' : null; });
+// The dashboard's API with the member's credentials, by its origin and by a path on the course's own origin.
+var origins = location.ancestorOrigins;
+request('api-dashboard', origins[origins.length - 1] + '/api/member/state');
+request('api-relative', '/api/member/state');
+var api = window.parent.API;
+api.LMSInitialize('');
+function finish() {
+  api.LMSSetValue('cmi.core.lesson_location', 'geprüft');
+  api.LMSSetValue('cmi.core.lesson_status', 'completed');
+  api.LMSCommit('');
+  document.getElementById('status').textContent = 'abgeschlossen';
+}
+</script></body></html>`,
+  });
+}
+
+/**
+ * SCORM 2004, a course whose script library and stylesheet come from a CDN (`cdnOrigin`) and that cannot start
+ * without them, as exports of authoring tools that load jQuery or their player from a CDN. It also tries a script
+ * from a host the course origin does not allow (`blockedOrigin`), which must stay out.
+ */
+export function cdnLibraryPackage(cdnOrigin: string, blockedOrigin: string): Buffer {
+  return storedZip({
+    'imsmanifest.xml': MANIFEST_2004('Kurs mit Bibliothek vom CDN'),
+    'index.html': `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>CDN</title>${COURSE_STYLE}
+<link rel="stylesheet" href="${cdnOrigin}/lib/course-lib.css">
+<script src="${cdnOrigin}/lib/course-lib.js"></script>
+<script src="${blockedOrigin}/lib/tracker.js"></script>
+</head><body>
+<main><h1 id="title">Bibliothek fehlt</h1><p id="version"></p><p id="tracker"></p></main>
+<footer><button type="button" id="done">Abschließen</button></footer>
+<script>
+var api = window.parent.API_1484_11;
+document.getElementById('tracker').textContent = window.trackerLoaded ? 'Fremdes Skript geladen' : 'Fremdes Skript blockiert';
+if (window.CourseLib) {
+  api.Initialize('');
+  document.getElementById('title').textContent = CourseLib.title();
+  document.getElementById('version').textContent = 'Bibliothek ' + CourseLib.version;
+  document.getElementById('done').onclick = function () { CourseLib.complete(api); };
+}
+</script></body></html>`,
+  });
+}

@@ -1,6 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { MAIN_PORT, RESILIENCE_PORT } from '../playwright.config';
-import { signIn } from './helpers';
+import { MAIN_COURSE_PORT, MAIN_PORT, RESILIENCE_PORT } from '../playwright.config';
+import { courseFrame, signIn } from './helpers';
 
 /**
  * The content-security policy (server/src/http/securityHeaders.ts) is one the real app passes. Every page
@@ -69,6 +69,8 @@ test.describe('security headers in the browser', () => {
     const csp = login?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'self'");
+    // Frames: this origin and the course origin (another site: 127.0.0.1 for a dashboard on localhost), no other.
+    expect(csp).toContain(`frame-src 'self' http://127.0.0.1:${MAIN_COURSE_PORT};`);
     expect(login?.headers()['x-frame-options']).toBe('SAMEORIGIN');
     expect(login?.headers()['strict-transport-security']).toBeUndefined();
     await signIn(page, 'acme', 'admin');
@@ -77,13 +79,13 @@ test.describe('security headers in the browser', () => {
     await page.goto('/dashboard/company/members/list');
     await expect(page.locator('.ui-table tbody tr').first()).toBeVisible();
 
-    // The player: the course runs in a same-origin frame under its own, stricter policy.
+    // The player: the course runs on the course origin under its own policy (no violation in any frame either).
     await page.goto('/dashboard/apps/elearnings/my-elearnings');
     const start = page.locator('.ui-table tbody').getByRole('button').first();
     await expect(start).toBeVisible();
     await start.click();
     await expect(page).toHaveURL(/\/elearnings\/execution\/[0-9a-f-]+$/);
-    await expect(page.frameLocator('[data-testid=player-frame]').locator('h1').first()).toBeVisible();
+    await expect(courseFrame(page).locator('h1').first()).toBeVisible();
 
     // A print page: the layout's inline <style> is allowed by its hash.
     await page.goto('/dashboard/apps/elearnings/certificate/00000000-0000-4000-8000-000000000000');

@@ -173,7 +173,9 @@ export async function measureDoingTheWork(baseUrl, account) {
       (current) => current.locator('.ui-table tbody').getByRole('button', { name: COURSE }).first(),
       (current) =>
         current
+          // The course origin's frame page, then the course's own frame (docs/scorm.md "Isolation").
           .frameLocator('[data-testid=player-frame]')
+          .frameLocator('iframe')
           .getByRole('heading', { level: 1 })
           .waitFor({ timeout: 30_000 }),
     );

@@ -8,6 +8,7 @@ import type { ServerConfig } from './config';
 import type { Database } from './core/db/database';
 import { createMailer, type Mailer } from './core/mail/mailer';
 import { createSmsSender, type SmsSender } from './core/sms/smsSender';
+import { CourseOrigin } from './http/courseOrigin';
 import { installErrorHandling } from './http/errors';
 import { answerFrameworkError, refuseHostileInput } from './http/hostileInput';
 import { buildOpenApiDocument } from './http/openapi';
@@ -54,6 +55,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Outgoing SMS (the provider SMS_URL names, or the outbox), for modules that send SMS (e.g. sendWelcomeSms). */
     sms: SmsSender;
+    /** Where course files come from (the course app's listener, courseApp.ts), per dashboard host name. */
+    courseOrigin: CourseOrigin;
   }
 }
 
@@ -106,7 +109,9 @@ export async function buildApp(
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024 });
   installRequestIds(app);
-  installSecurityHeaders(app, config);
+  const courseOrigin = new CourseOrigin(config);
+  app.decorate('courseOrigin', courseOrigin);
+  installSecurityHeaders(app, config, courseOrigin);
   // Operations (docs/operating.md): probes and metrics, outside /api and before the single-page app's fallback. On the
   // root, not an area of its own: the metrics' onResponse hook counts every route's answers.
   registerHealthRoutes(app, db);

@@ -47,6 +47,21 @@ export interface ServerConfig {
   metricsEnabled: boolean;
   /** When set, GET /metrics wants `Authorization: Bearer <token>` (METRICS_TOKEN). */
   metricsToken: string | undefined;
+  /**
+   * The port of the second listener that serves SCORM course files only (COURSE_PORT); null: PORT + 1, or a free
+   * port when that one is taken.
+   */
+  coursePort: number | null;
+  /**
+   * The origin the browser loads course files from (COURSE_ORIGIN, e.g. https://courses.example.com, behind a proxy
+   * that forwards to COURSE_PORT); null: the dashboard's host name on the course port (docs/scorm.md "Isolation").
+   */
+  courseOrigin: string | null;
+  /**
+   * Content-security-policy sources a course may load scripts, styles, fonts, media and images from and connect to
+   * (COURSE_CONTENT_SOURCES, separated by spaces; default `https:`, any HTTPS host).
+   */
+  courseContentSources: string[];
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -56,6 +71,37 @@ function flag(value: string | undefined, fallback: boolean): boolean {
 
 export function remoteUrlVariable(remoteName: string): string {
   return `REMOTE_URL_${remoteName.replace(/-/g, '_').toUpperCase()}`;
+}
+
+/** A CSP source expression: a scheme (`https:`), a host with optional scheme, port and path, or `*`. */
+const CSP_SOURCE =
+  /^(?:[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::(?:\d+|\*))?(?:\/[^\s;,']*)?|\*)$/i;
+
+function courseContentSources(value: string | undefined): string[] {
+  if (value === undefined || value.trim() === '') return ['https:'];
+  const sources = value.trim().split(/\s+/);
+  const wrong = sources.find((source) => !CSP_SOURCE.test(source));
+  if (wrong) throw new Error(`COURSE_CONTENT_SOURCES: "${wrong}" is not a content-security-policy source`);
+  return sources;
+}
+
+function originOrNull(variable: string, value: string | undefined): string | null {
+  if (!value) return null;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${variable}: "${value}" is not a URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${variable}: http or https only`);
+  return url.origin;
+}
+
+function portOrNull(variable: string, value: string | undefined): number | null {
+  if (value === undefined || value === '') return null;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`${variable}: "${value}" is not a port`);
+  return port;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -94,5 +140,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     production: env.NODE_ENV === 'production',
     metricsEnabled: flag(env.METRICS_ENABLED, false),
     metricsToken: env.METRICS_TOKEN || undefined,
+    coursePort: portOrNull('COURSE_PORT', env.COURSE_PORT),
+    courseOrigin: originOrNull('COURSE_ORIGIN', env.COURSE_ORIGIN),
+    courseContentSources: courseContentSources(env.COURSE_CONTENT_SOURCES),
   };
 }

@@ -6,6 +6,7 @@ import { answerBackupRequests } from './core/db/backup';
 import { LOCK_KEYS, openDatabase } from './core/db/database';
 import { migrate } from './core/db/migrate';
 import { PGLITE_TEMPLATE_FILE } from './core/db/template';
+import { buildCourseApp } from './courseApp';
 import { startReminderScheduler } from './modules/reminders/scheduler';
 import { seedDemoData } from './seed/demo';
 
@@ -42,6 +43,8 @@ step('demo data');
 if (db.kind === 'pglite') await db.exec('VACUUM ANALYZE');
 step('vacuum');
 const app = await buildApp(config, db);
+// The course origin: SCORM course files on a listener of their own (docs/scorm.md "Isolation").
+const courseApp = await buildCourseApp(config, db);
 step('app');
 // Embedded database: `npm run backup` asks this process for a consistent copy (see db/backup.ts).
 const stopAnsweringBackups = db.kind === 'pglite' ? answerBackupRequests(db, config.dataDir, app.log) : () => undefined;
@@ -74,7 +77,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, STOP_DEADLINE_MS).unref();
   try {
-    await Promise.all([app.close(), reminders?.stop()]);
+    await Promise.all([app.close(), courseApp.close(), reminders?.stop()]);
     stopAnsweringBackups();
     await db.close();
     process.exit(0);
@@ -83,11 +86,32 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }
 }
+/**
+ * The course listener on COURSE_PORT; without one set, on PORT + 1, or on a free port when that one is taken (two
+ * servers side by side on neighbouring ports, as tests and the benchmark start them).
+ */
+async function listenForCourses(): Promise<number> {
+  const { courseOrigin } = app;
+  try {
+    await courseApp.listen({ port: courseOrigin.listenPort, host: config.host });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE' || !courseOrigin.portIsFlexible) throw error;
+    app.log.warn(`port ${courseOrigin.listenPort} is taken: courses on a free port`);
+    await courseApp.listen({ port: 0, host: config.host });
+  }
+  const address = courseApp.server.address();
+  const port = typeof address === 'object' && address ? address.port : courseOrigin.listenPort;
+  courseOrigin.listening(port);
+  return port;
+}
+
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop(signal));
 
+// Courses first: the dashboard's first launch URLs name the port the course listener really got.
+const coursePort = await listenForCourses();
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  `Serving on http://localhost:${config.port} with ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}` +
+  `Serving on http://localhost:${config.port} (courses on port ${coursePort}) with ${db.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL'}` +
     `${applied.length ? `; migrations applied: ${applied.join(', ')}` : ''}${seeded ? '; demo data seeded' : ''}`,
 );
 app.log.info(`start-up in ${Math.round(performance.now())} ms: ${steps.join(', ')}`);

@@ -1,5 +1,10 @@
 import { inflateSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
 import { ZipFile } from 'yazl';
+import type { BuildOptions } from '../src/app';
+import type { ServerConfig } from '../src/config';
+import { buildCourseApp } from '../src/courseApp';
+import { type InjectResponse, type TestServer, testConfig } from './helpers';
 
 /** The text drawn on a PDF's pages (pdf-lib's standard fonts: WinAnsi strings in Tj operators), line by line. */
 export function pdfText(bytes: Uint8Array): string {
@@ -60,3 +65,28 @@ export const MANIFEST_12 = `<?xml version="1.0"?>
     <item identifier="I1" identifierref="R1"><title>One</title></item></organization></organizations>
   <resources><resource identifier="R1" type="webcontent" adlcp:scormtype="sco" href="index.html"/></resources>
 </manifest>`;
+
+/**
+ * The course origin (courseApp.ts) on the test server's database: `get` takes the absolute URLs the dashboard hands
+ * out (launch URLs) or paths.
+ */
+export async function openCourseOrigin(
+  server: TestServer,
+  overrides: Partial<ServerConfig> = {},
+  options: BuildOptions = {},
+): Promise<{
+  app: FastifyInstance;
+  get(url: string, headers?: Record<string, string>): Promise<InjectResponse>;
+  close(): Promise<void>;
+}> {
+  const app = await buildCourseApp(testConfig(overrides), server.db, options);
+  await app.ready();
+  return {
+    app,
+    get(url, headers = {}) {
+      const parsed = new URL(url, 'http://127.0.0.1:8081');
+      return app.inject({ method: 'GET', url: `${parsed.pathname}${parsed.search}`, headers });
+    },
+    close: () => app.close(),
+  };
+}

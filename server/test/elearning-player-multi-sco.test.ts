@@ -5,7 +5,7 @@ import { openDatabase } from '../src/core/db/database';
 import { MIGRATIONS_DIR, migrationFiles, splitStatements } from '../src/core/db/migrate';
 import { parseManifest } from '../src/modules/elearnings/scormPackage';
 import { DEMO_ELEARNINGS } from '../src/seed/elearnings';
-import { zipOf } from './elearning-player-helpers';
+import { openCourseOrigin, zipOf } from './elearning-player-helpers';
 import { type Agent, createTestServer, expectError, type TestServer } from './helpers';
 
 /**
@@ -195,7 +195,9 @@ describe('an execution of a multi-SCO package', () => {
 
     const opened = (await read()).json();
     expect(opened).toMatchObject({ scormVersion: '2004', scoId: 'RULES', sequence: 0, completedAt: null });
-    expect(opened.launchUrl).toMatch(/^\/api\/elearning\/scorm\/[0-9a-f-]+\/content\/sco\/rules\/index\.html\?part=1$/);
+    expect(opened.launchUrl).toMatch(
+      /^http:\/\/127\.0\.0\.1:8081\/launch\/[^/]+\/content\/sco\/rules\/index\.html\?part=1$/,
+    );
     expect(opened.cmi).toMatchObject({ entry: 'ab-initio' });
     expect(
       (opened.items as Array<Record<string, unknown>>).map(({ id, title, sco, status }) => ({
@@ -210,9 +212,16 @@ describe('an execution of a multi-SCO package', () => {
       { id: 'SCORING', title: 'Scoring & handicaps', sco: true, status: 'notAttempted' },
       { id: 'QUIZ', title: 'Knowledge check', sco: true, status: 'notAttempted' },
     ]);
-    // The launch URLs are served (the asset's too).
-    for (const item of opened.items as Array<{ launchUrl: string }>) {
-      expect((await member.get(item.launchUrl)).statusCode, item.launchUrl).toBe(200);
+    // The launch URLs are served by the course origin, frame page and file (the asset's too).
+    const course = await openCourseOrigin(server);
+    try {
+      for (const item of opened.items as Array<{ launchUrl: string }>) {
+        expect((await course.get(item.launchUrl)).statusCode, item.launchUrl).toBe(200);
+        const file = item.launchUrl.replace('/launch/', '/files/');
+        expect((await course.get(file)).statusCode, file).toBe(200);
+      }
+    } finally {
+      await course.close();
     }
     expectError(await read('NOPE'), 404, 'MemberExecution.ScoNotFound');
   });

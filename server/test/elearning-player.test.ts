@@ -132,46 +132,6 @@ describe('packages', () => {
   });
 });
 
-describe('course files', () => {
-  async function launchUrlOf(uuid: string): Promise<string> {
-    const [row] = await server.db.query<{ uuid: string }>(
-      'SELECT package_uuid AS uuid FROM elearning WHERE uuid = $1',
-      [uuid],
-    );
-    return `/api/elearning/scorm/${row?.uuid}/index.html`;
-  }
-
-  it('serves the launch file with a content-security policy, long caching and range requests', async () => {
-    const url = await launchUrlOf(DEMO_ELEARNINGS.acmeSafetyInstruction);
-    const full = await member.get(url);
-    expect(full.statusCode).toBe(200);
-    expect(full.headers['content-type']).toMatch(/^text\/html/);
-    expect(full.headers['cache-control']).toBe('private, max-age=31536000, immutable');
-    // The course may fetch its own files only: never the API beside them.
-    expect(full.headers['content-security-policy']).toMatch(
-      /(^|; )connect-src http:\/\/localhost(:80)?\/api\/elearning\/scorm\/[0-9a-f-]{36}\/(;|$)/,
-    );
-    expect(full.headers['content-security-policy']).toContain("form-action 'none'");
-    const range = await member.request({ method: 'GET', url, headers: { range: 'bytes=0-14' } });
-    expect(range.statusCode).toBe(206);
-    expect(range.body).toBe('<!doctype html>');
-    expect(range.headers['content-range']).toMatch(/^bytes 0-14\/\d+$/);
-    const unsatisfiable = await member.request({ method: 'GET', url, headers: { range: 'bytes=999999-' } });
-    expect(unsatisfiable.statusCode).toBe(416);
-    const etag = String(full.headers.etag);
-    const cached = await member.request({ method: 'GET', url, headers: { 'if-none-match': etag } });
-    expect(cached.statusCode).toBe(304);
-  });
-
-  it("answers another client's package, unknown paths and signed-out requests like missing files", async () => {
-    const url = await launchUrlOf(DEMO_ELEARNINGS.acmeSafetyInstruction);
-    expectError(await globexAdmin.get(url), 404, 'File.NotFound');
-    expectError(await member.get(url.replace('index.html', 'missing.html')), 404, 'File.NotFound');
-    expectError(await member.get(url.replace('index.html', '../../read-member-tasks')), 404, 'Route.NotFound');
-    expectError(await (await server.anonymous()).get(url), 401, 'Auth.Unauthorized');
-  });
-});
-
 describe('executions', () => {
   let execution: string;
   const long = 'S'.repeat(10_000);
@@ -189,7 +149,7 @@ describe('executions', () => {
     expect(again.json()).toEqual({ uuid: execution, resumed: true });
     const read = await member.post('/api/elearning/read-execution', { uuid: execution });
     expect(read.json()).toMatchObject({ scormVersion: '1.2', sequence: 0, completedAt: null });
-    expect(read.json().launchUrl).toMatch(/^\/api\/elearning\/scorm\/[0-9a-f-]+\/index\.html$/);
+    expect(read.json().launchUrl).toMatch(/^http:\/\/127\.0\.0\.1:8081\/launch\/[^/]+\/index\.html$/);
     expect(read.json().cmi.core).toMatchObject({ entry: 'ab-initio', student_name: expect.stringContaining(', ') });
     const [task] = await server.db.query<{ started_at: unknown }>(
       'SELECT started_at FROM elearning_task WHERE uuid = $1',

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/core/db/database';
 import { formatLine, serializeError } from '../src/http/requestLogging';
-import { DEMO_ELEARNINGS } from '../src/seed/elearnings';
 import { Agent, createTestServer, DEMO_PASSWORD, expectError, type TestServer, testConfig } from './helpers';
 
 /** What operators expect: probes, request ids and logs, metrics, security headers. */
@@ -233,7 +232,6 @@ describe('metrics', () => {
   it('counts requests per route pattern and status class, never per raw URL', async () => {
     await server.login('acme', 'admin');
     const uuid = '00000000-0000-4000-8000-000000000000';
-    await server.inject({ method: 'GET', url: `/api/elearning/scorm/${uuid}/index.html` });
     await server.inject({ method: 'GET', url: `/api/file/logo/png/${uuid}/logo.png` });
     const response = await server.inject({ method: 'GET', url: '/metrics' });
     expect(response.statusCode).toBe(200);
@@ -241,7 +239,6 @@ describe('metrics', () => {
     const text = response.body;
     expect(text).toMatch(/^http_requests_total\{method="POST",route="\/api\/login",status_class="2xx"\} [1-9]/m);
     expect(text).toMatch(/^http_request_duration_seconds_bucket\{le="0.1",method="GET",route="\/api\/csrf"/m);
-    expect(text).toContain('route="/api/elearning/scorm/:packageUuid/*",status_class="4xx"');
     expect(text).toContain('route="/api/file/:context/:type/:uuid/:filename",status_class="4xx"');
     expect(text).not.toContain(uuid);
   });
@@ -335,17 +332,18 @@ describe('security headers', () => {
     }
   });
 
-  it("keeps the SCORM player's own stricter policy on course files", async () => {
-    const member = await server.login('acme', 'member');
-    const [row] = await server.db.query<{ uuid: string }>(
-      'SELECT package_uuid AS uuid FROM elearning WHERE uuid = $1',
-      [DEMO_ELEARNINGS.acmeSafetyInstruction],
-    );
-    const response = await member.get(`/api/elearning/scorm/${row?.uuid}/index.html`);
-    expect(response.statusCode).toBe(200);
-    const csp = String(response.headers['content-security-policy']);
-    expect(csp).toContain("form-action 'none'");
-    expect(csp).toMatch(/(^|; )default-src http:\/\/localhost(:80)?\/api\/elearning\/scorm\//);
-    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+  it('lets pages frame the course origin only: 127.0.0.1 for a dashboard on localhost, and the other way round', async () => {
+    const frameSrc = async (host: string) =>
+      /(?:^|; )frame-src ([^;]*)/.exec(
+        String(
+          (await server.inject({ method: 'GET', url: '/', headers: { host } })).headers['content-security-policy'],
+        ),
+      )?.[1];
+    expect(await frameSrc('localhost:8080')).toBe("'self' http://127.0.0.1:8081");
+    expect(await frameSrc('partner.localhost:8080')).toBe("'self' http://127.0.0.1:8081");
+    expect(await frameSrc('127.0.0.1:8080')).toBe("'self' http://localhost:8081");
+    // Any other host name keeps its name on the course port; one made up of other characters is not echoed.
+    expect(await frameSrc('dashboard.example.com')).toBe("'self' http://dashboard.example.com:8081");
+    expect(await frameSrc('evil;script-src')).toBe("'self' http://127.0.0.1:8081");
   });
 });

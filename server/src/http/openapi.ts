@@ -123,30 +123,6 @@ const RAW_PATHS: Record<string, Record<string, unknown>> = {
       },
     },
   },
-  '/api/elearning/scorm/{packageUuid}/{path}': {
-    get: {
-      operationId: 'scormFile',
-      summary: 'A file of an uploaded SCORM package, for the course player (range requests, long-lived caching)',
-      description:
-        "Signed-in member; feature flag `elearnings` on; the package must belong to the session's client. `path` is the file's path inside the package and may contain slashes.",
-      tags: ['elearnings'],
-      parameters: [
-        stringParameter('packageUuid', 'The package', 'uuid'),
-        stringParameter('path', 'The file inside the package, e.g. `index.html` or `js/api.js`'),
-      ],
-      responses: {
-        ...fileResponses,
-        206: {
-          description: 'The requested range of the file',
-          content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
-        },
-        304: { description: 'Not modified (If-None-Match)' },
-        401: { description: 'Not signed in', content: { 'application/json': { schema: errorSchema } } },
-        403: { description: 'Auth.FeatureDisabled', content: { 'application/json': { schema: errorSchema } } },
-        416: { description: 'The range cannot be served' },
-      },
-    },
-  },
   '/api/templates/upload': {
     post: {
       operationId: 'templateUpload',

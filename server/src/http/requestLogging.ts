@@ -79,7 +79,10 @@ export function loggerOptions(options: {
   level: string;
   production: boolean;
   stream?: NodeJS.WritableStream;
+  /** Hides what a path itself carries that must not be logged (the course origin's signed tokens). */
+  maskPath?: (path: string) => string;
 }): FastifyServerOptions['logger'] {
+  const maskPath = options.maskPath ?? ((path: string) => path);
   if (options.level === 'silent' && !options.stream) return false;
   const output = options.stream ?? process.stdout;
   return {
@@ -88,7 +91,7 @@ export function loggerOptions(options: {
     serializers: {
       req: (request: SerializableRequest) => ({
         method: request.method,
-        url: pathOnly(request.url),
+        url: maskPath(pathOnly(request.url)),
         route: request.routeOptions?.url,
       }),
       res: (reply: { statusCode: number }) => ({ statusCode: reply.statusCode }),

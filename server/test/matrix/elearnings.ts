@@ -62,8 +62,6 @@ const player = {
   globexTask: '',
   globexExecution: '',
   globexResult: '',
-  globexPackage: '',
-  acmePackage: '',
 };
 
 export async function prepareElearningPlayerMatrix(db: Database): Promise<void> {
@@ -109,7 +107,6 @@ export async function prepareElearningPlayerMatrix(db: Database): Promise<void> 
     DEMO_ELEARNINGS.acmeSafetyInstruction,
   );
   player.execution = running.uuid;
-  player.acmePackage = running.package_uuid;
   player.result = await result(running.uuid);
   const [first, second, third, fourth] = tasks;
   if (!first || !second || !third || !fourth) throw new Error('four tasks');
@@ -126,7 +123,6 @@ export async function prepareElearningPlayerMatrix(db: Database): Promise<void> 
   const foreign = await execution(globex.client_uuid, globex.task, globex.uuid, DEMO_ELEARNINGS.globexCargo);
   player.globexTask = globex.task;
   player.globexExecution = foreign.uuid;
-  player.globexPackage = foreign.package_uuid;
   player.globexResult = await result(foreign.uuid);
 }
 
@@ -368,21 +364,6 @@ const PLAYER_MATRIX: Record<string, MatrixEntry> = {
       'ElearningResult.NotFound',
     ),
     expectValid: (response) => expect(response.headers['content-type']).toBe('application/pdf'),
-  },
-  'GET /api/elearning/scorm/:packageUuid/*': {
-    access: 'session',
-    url: () => `/api/elearning/scorm/${player.acmePackage}/index.html`,
-    as: 'acme/member',
-    sample: () => ({}),
-    expectValid: (response) => expect(response.headers['content-security-policy']).toContain("form-action 'none'"),
-    validated: false,
-    forbiddenFor: null,
-    otherClientUuid: {
-      foreign: () => player.globexPackage,
-      request: (uuid) => ({ url: `/api/elearning/scorm/${uuid}/index.html` }),
-      ...notFound('File.NotFound'),
-    },
-    featureFlagOffFor: 'initech/admin',
   },
 };
 

@@ -141,6 +141,8 @@ export const ERROR_CODES = [
   'ElearningPackage.TooManyFiles',
   'ElearningPackage.MissingManifest',
   'ElearningPackage.InvalidManifest',
+  // a course file's link (course origin) that is not signed by us, has expired or names another member
+  'CourseFile.InvalidLink',
   'RiskAssessmentExecution.AlreadyCompleted',
   'RiskAssessmentExecution.Locked',
   'RiskAssessmentExecution.TakenOver',

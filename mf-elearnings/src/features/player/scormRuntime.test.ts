@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ElearningExecution, ElearningSaveExecutionRequest } from '@dash/shared-core';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const saved: ElearningSaveExecutionRequest[] = [];
 const beacons: ElearningSaveExecutionRequest[] = [];
@@ -22,7 +22,30 @@ vi.mock('./api/saveExecution', () => ({
   },
 }));
 
+/** Each bridge the runtime opened to a course frame: the real API it serves, the one origin it answers, destroyed. */
+const bridges: Array<{ api: unknown; origin: string; destroyed: boolean }> = [];
+
+vi.mock('scorm-again/cross-frame-lms', () => ({
+  CrossFrameLMS: class {
+    private readonly bridge: { api: unknown; origin: string; destroyed: boolean };
+    constructor(api: unknown, origin: string) {
+      this.bridge = { api, origin, destroyed: false };
+      bridges.push(this.bridge);
+    }
+    destroy() {
+      this.bridge.destroyed = true;
+    }
+  },
+}));
+
 const { startScormRuntime } = await import('./scormRuntime');
+
+/** The API the course reaches through the last bridge opened. */
+function courseApi<T>(): T {
+  const bridge = bridges.at(-1);
+  if (!bridge || bridge.destroyed) throw new Error('no open bridge');
+  return bridge.api as T;
+}
 
 /** The read of one SCO of a package of two, as the server answers it. */
 function launchOf(scoId: string, sequence: number, scormVersion: '1.2' | '2004' = '2004'): ElearningExecution {
@@ -31,7 +54,7 @@ function launchOf(scoId: string, sequence: number, scormVersion: '1.2' | '2004' 
     taskUuid: '00000000-0000-4000-8000-000000000002',
     scormVersion,
     scoId,
-    launchUrl: `/api/elearning/scorm/p/${scoId}.html`,
+    launchUrl: `http://127.0.0.1:8081/launch/token/${scoId}.html`,
     title: 'Golf',
     cmi: scormVersion === '2004' ? { entry: 'ab-initio', location: '' } : { core: { entry: 'ab-initio' } },
     sequence,
@@ -61,17 +84,13 @@ const callbacks = (navigation: unknown[] = []) => ({
 beforeEach(() => {
   saved.length = 0;
   beacons.length = 0;
-});
-
-afterEach(() => {
-  delete window.API;
-  delete window.API_1484_11;
+  bridges.length = 0;
 });
 
 describe('the runtime of one SCO launch', () => {
   it("names its SCO in every commit and numbers them after the SCO's own last one", async () => {
     const runtime = await startScormRuntime(launchOf('B', 7), callbacks());
-    const api = window.API_1484_11 as Api2004;
+    const api = courseApi<Api2004>();
     api.Initialize('');
     api.SetValue('cmi.location', 'hole-3');
     api.Commit('');
@@ -79,12 +98,20 @@ describe('the runtime of one SCO launch', () => {
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ scoId: 'B', sequence: 8, cmi: { location: 'hole-3' } });
     runtime.dispose();
-    expect(window.API_1484_11).toBeUndefined();
+    expect(bridges.map((bridge) => bridge.destroyed)).toEqual([true]);
+  });
+
+  it('serves the course origin only (the launch URL’s), never through a global API on this window', async () => {
+    const runtime = await startScormRuntime(launchOf('A', 0), callbacks());
+    expect(bridges.map((bridge) => bridge.origin)).toEqual(['http://127.0.0.1:8081']);
+    expect('API_1484_11' in window).toBe(false);
+    expect('API' in window).toBe(false);
+    runtime.dispose();
   });
 
   it('flush saves what is not saved yet and waits for it; nothing to save: no call', async () => {
     const runtime = await startScormRuntime(launchOf('A', 0), callbacks());
-    const api = window.API_1484_11 as Api2004;
+    const api = courseApi<Api2004>();
     api.Initialize('');
     await runtime.flush();
     expect(saved).toHaveLength(0);
@@ -104,7 +131,7 @@ describe('the runtime of one SCO launch', () => {
     ] as const) {
       const navigation: unknown[] = [];
       const runtime = await startScormRuntime(launchOf('A', 0), callbacks(navigation));
-      const api = window.API_1484_11 as Api2004;
+      const api = courseApi<Api2004>();
       api.Initialize('');
       api.SetValue('adl.nav.request', request);
       api.Terminate('');
@@ -118,11 +145,11 @@ describe('the runtime of one SCO launch', () => {
 
   it('SCORM 1.2: a fresh API object per launch, commits by LMSCommit name the SCO', async () => {
     const first = await startScormRuntime(launchOf('A', 2, '1.2'), callbacks());
-    const firstApi = window.API;
+    const firstApi = courseApi<unknown>();
     first.dispose();
     const second = await startScormRuntime(launchOf('B', 0, '1.2'), callbacks());
-    expect(window.API).not.toBe(firstApi);
-    const api = window.API as { LMSInitialize(v: string): string; LMSSetValue(k: string, v: string): string };
+    expect(courseApi<unknown>()).not.toBe(firstApi);
+    const api = courseApi<{ LMSInitialize(v: string): string; LMSSetValue(k: string, v: string): string }>();
     api.LMSInitialize('');
     api.LMSSetValue('cmi.core.lesson_location', '2');
     await second.flush();

@@ -6,12 +6,14 @@ import type {
 import { saveExecution, saveExecutionByBeacon } from './api/saveExecution';
 
 /**
- * The SCORM runtime of the player: scorm-again's API object on this window (`window.API` for SCORM 1.2,
- * `window.API_1484_11` for 2004), where the course in the same-origin iframe looks for it. One runtime per SCO
- * launch: in a package of several SCOs each launch gets a fresh API object with that SCO's tree, and its commits
- * name the SCO and are numbered after the SCO's own last one. scorm-again sends nothing itself: every Commit,
- * Finish/Terminate and (for courses that never commit) a quiet moment after changes become one numbered
- * save-execution call; when the page goes away the last state goes by sendBeacon.
+ * The SCORM runtime of the player: scorm-again's API object (Scorm12API or Scorm2004API) lives here, on the
+ * dashboard's origin, and the course runs on the course origin (docs/scorm.md "Isolation"): the course's frame page
+ * holds scorm-again's CrossFrameAPI, which passes the course's calls by postMessage to the CrossFrameLMS here, which
+ * accepts messages from the course origin only. One runtime per SCO launch: in a package of several SCOs each launch
+ * gets a fresh API object with that SCO's tree, and its commits name the SCO and are numbered after the SCO's own
+ * last one. scorm-again sends nothing itself: every Commit, Finish/Terminate and (for courses that never commit) a
+ * quiet moment after changes become one numbered save-execution call; when the page goes away the last state goes by
+ * sendBeacon.
  */
 
 /** Courses that set values without ever calling Commit still get saved this long after their last change. */
@@ -50,14 +52,18 @@ export interface ScormRuntime {
   dispose(): void;
 }
 
-declare global {
-  interface Window {
-    API?: unknown;
-    API_1484_11?: unknown;
-  }
-}
-
 type RuntimeApiClass = new (settings: Record<string, unknown>) => RuntimeApi;
+
+interface CrossFrameLms {
+  destroy(): void;
+}
+type CrossFrameLmsClass = new (api: RuntimeApi, origin: string, options: { rateLimit: number }) => CrossFrameLms;
+
+/**
+ * Calls a course may make in one second before the bridge refuses more (scorm-again's default of 100 is below what
+ * a quiz writing its interactions sends in a burst: every SetValue is two messages).
+ */
+const CALLS_PER_SECOND = 2_000;
 
 async function createApi(version: ElearningExecution['scormVersion']): Promise<RuntimeApi> {
   // Only the version the course needs is loaded (each is its own chunk). scorm-again's ESM files export the class
@@ -66,14 +72,18 @@ async function createApi(version: ElearningExecution['scormVersion']): Promise<R
   const settings = { lmsCommitUrl: false, autocommit: false, logLevel: 4, selfReportSessionTime: true };
   if (version === '1.2') {
     const { Scorm12API } = (await import('scorm-again/scorm12')) as unknown as { Scorm12API: RuntimeApiClass };
-    const api = new Scorm12API(settings);
-    window.API = api;
-    return api;
+    return new Scorm12API(settings);
   }
   const { Scorm2004API } = (await import('scorm-again/scorm2004')) as unknown as { Scorm2004API: RuntimeApiClass };
-  const api = new Scorm2004API(settings);
-  window.API_1484_11 = api;
-  return api;
+  return new Scorm2004API(settings);
+}
+
+/** The course frame's end of the bridge: answers the course origin's messages with the API's methods. */
+async function connectCourse(api: RuntimeApi, launchUrl: string): Promise<CrossFrameLms> {
+  const { CrossFrameLMS } = (await import('scorm-again/cross-frame-lms')) as unknown as {
+    CrossFrameLMS: CrossFrameLmsClass;
+  };
+  return new CrossFrameLMS(api, new URL(launchUrl, window.location.href).origin, { rateLimit: CALLS_PER_SECOND });
 }
 
 export async function startScormRuntime(
@@ -82,6 +92,7 @@ export async function startScormRuntime(
 ): Promise<ScormRuntime> {
   const api = await createApi(execution.scormVersion);
   api.loadFromJSON(execution.cmi, '');
+  const bridge = await connectCourse(api, execution.launchUrl);
   let sequence = execution.sequence;
   let terminated = false;
   let dirty = false;
@@ -169,8 +180,7 @@ export async function startScormRuntime(
       saveOnLeave();
       disposed = true;
       clearTimeout(idleTimer);
-      if (execution.scormVersion === '1.2') delete window.API;
-      else delete window.API_1484_11;
+      bridge.destroy();
     },
   };
 }

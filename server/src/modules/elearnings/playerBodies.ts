@@ -10,7 +10,11 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiHttpError } from '../../http/errors';
 import { PACKAGE_LIMITS } from './scormPackage';
 
-/** The raw zip body of the upload, streamed to a temporary file with the size limit (never held in memory). */
+/**
+ * The raw zip body of the upload, streamed to a temporary file with the size limit (never held in memory). A body
+ * that announces more than the limit is refused before a byte of it is read; one without a length (chunked) as soon
+ * as it passes the limit, its temporary file removed.
+ */
 async function receiveZip(request: FastifyRequest, payload: NodeJS.ReadableStream): Promise<UploadedFile> {
   const declared = Number(request.headers['content-length'] ?? 0);
   if (declared > PACKAGE_LIMITS.maxUploadBytes) throw new ApiHttpError(413, 'Request.TooLarge');
@@ -24,9 +28,14 @@ async function receiveZip(request: FastifyRequest, payload: NodeJS.ReadableStrea
       else callback(null, chunk);
     },
   });
+  // Piped, not put into the pipeline: a refusal stops reading the request without destroying it (which would cut
+  // the connection before the 413 is sent); the answer then closes the connection (the onSend hook below).
+  payload.once('error', (error) => limit.destroy(error));
+  payload.pipe(limit);
   try {
-    await pipeline(payload, limit, createWriteStream(tempPath));
+    await pipeline(limit, createWriteStream(tempPath));
   } catch (error) {
+    payload.unpipe(limit);
     await rm(directory, { recursive: true, force: true });
     throw error instanceof ApiHttpError ? error : new ApiHttpError(400, 'ElearningPackage.InvalidZip');
   }
@@ -68,6 +77,12 @@ export function addPlayerBodyParsers(scope: FastifyInstance): void {
     ) {
       request.headers[header] = query.xsrf;
     }
+  });
+  // An answer given before the body was read to its end (refused: too large, not signed in, not allowed) closes the
+  // connection: otherwise Node would read the rest of a huge upload only to throw it away.
+  scope.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) reply.header('Connection', 'close');
+    return payload;
   });
   scope.addHook('onResponse', async (request) => {
     const file = (request.body as { file?: UploadedFile } | undefined)?.file;

@@ -6,7 +6,6 @@ import { addPlayerBodyParsers } from './playerBodies';
 import { registerAssignmentRoutes } from './routes/assignments';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerCertificateRoutes } from './routes/certificates';
-import { registerCourseFileRoutes } from './routes/courseFiles';
 import { registerExecutionCommitRoutes, registerExecutionRoutes } from './routes/executions';
 import { registerMemberTaskRoutes } from './routes/memberTasks';
 import { registerPackageRoutes, registerPackageUploadRoutes } from './routes/packages';
@@ -18,10 +17,10 @@ import { syncElearningTasksOnMembershipChange } from './taskSync';
 
 /**
  * The e-learning area: catalogue, settings, org-unit assignments, analytics and progress resets for admins, a
- * member's own e-learnings, and the player (docs/scorm.md): package upload, the course files, executions
- * with ordered idempotent commits, results and certificates (a member's list, the analytics' download, the public
- * verification of a code). Each sub-feature registers its endpoints in
- * routes/<subFeature>.ts; the lookups they share are in lookups.ts.
+ * member's own e-learnings, and the player (docs/scorm.md): package upload, executions with ordered idempotent
+ * commits, results and certificates (a member's list, the analytics' download, the public verification of a code).
+ * Each sub-feature registers its endpoints in routes/<subFeature>.ts; the lookups they share are in lookups.ts. The
+ * course files are not here: the course origin serves them (routes/courseFiles.ts, on its own listener, courseApp.ts).
  */
 export function registerElearningRoutes(
   app: FastifyInstance,
@@ -41,7 +40,6 @@ export function registerElearningRoutes(
   registerExecutionRoutes(app, db);
   registerResultRoutes(app, db, config);
   registerCertificateRoutes(app, db, config);
-  registerCourseFileRoutes(app, db);
   registerCatalogRoutes(app, db);
   registerSettingsRoutes(app, db);
   registerAssignmentRoutes(app, db);

@@ -1,4 +1,10 @@
-import { XMLParser } from 'fast-xml-parser';
+import { createWriteStream } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { Queryable } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
@@ -6,18 +12,27 @@ import { ApiHttpError } from '../../http/errors';
 /**
  * SCORM packages: a zip is checked entry by entry before anything is stored (docs/scorm.md "Package upload"),
  * `imsmanifest.xml` names the version, title, language and launch file, and the files go into
- * `elearning_package_file`, the only paths the course route serves.
+ * `elearning_package_file`, the only paths the course origin serves. Unpacking streams each file to a temporary
+ * folder and stops the moment a limit is passed: a zip bomb is refused before much of it is inflated, and never
+ * into memory.
  */
 
 export const PACKAGE_LIMITS = {
-  /** The zip as uploaded. */
-  maxUploadBytes: 512 * 1024 * 1024,
+  /** The zip as uploaded (a 500 MB upload is refused before its body is read, by its Content-Length). */
+  maxUploadBytes: 256 * 1024 * 1024,
   maxEntries: 10_000,
   /** All files unpacked. */
   maxUnpackedBytes: 1024 * 1024 * 1024,
-  /** Unpacked / compressed for one entry; real course media stay far below (images, video are compressed). */
+  /** One file unpacked (it is stored as one value, read into memory once for that). */
+  maxFileBytes: 256 * 1024 * 1024,
+  /** imsmanifest.xml, the one file parsed (real ones are a few hundred KB at most). */
+  maxManifestBytes: 4 * 1024 * 1024,
+  /**
+   * Unpacked / compressed, for one entry and for the whole package; real course media stay far below (images,
+   * video are compressed), text reaches 10 : 1.
+   */
   maxCompressionRatio: 200,
-  /** Entries smaller than this are not judged by their ratio (a page of text compresses well). */
+  /** Entries (and packages) smaller than this are not judged by their ratio (a page of text compresses well). */
   ratioCheckFromBytes: 1024 * 1024,
   maxPathLength: 500,
 } as const;
@@ -127,6 +142,10 @@ function openZip(source: string | Buffer): Promise<ZipFile> {
 }
 
 function readEntries(zip: ZipFile): Promise<Entry[]> {
+  // The end of the central directory states the count: a package of a million entries is refused unread.
+  if (zip.entryCount > PACKAGE_LIMITS.maxEntries) {
+    return Promise.reject(new ApiHttpError(400, 'ElearningPackage.TooManyFiles'));
+  }
   return new Promise((resolve, reject) => {
     const entries: Entry[] = [];
     zip.on('entry', (entry: Entry) => {
@@ -153,52 +172,103 @@ function readEntries(zip: ZipFile): Promise<Entry[]> {
   });
 }
 
-/** Reads one entry whole; yauzl stops a stream that inflates to more than the header declared (a lying zip bomb). */
-function readEntry(zip: ZipFile, entry: Entry): Promise<Buffer> {
+/** An inflating stream's failure: more or fewer bytes than the header declared is a lying zip bomb, else broken. */
+function streamError(error: unknown): ApiHttpError {
+  if (error instanceof ApiHttpError) return error;
+  const message = error instanceof Error ? error.message : '';
+  return new ApiHttpError(
+    400,
+    /too many bytes|too few bytes|size/i.test(message) ? 'ElearningPackage.TooLarge' : 'ElearningPackage.InvalidZip',
+  );
+}
+
+function openEntry(zip: ZipFile, entry: Entry): Promise<NodeJS.ReadableStream> {
   return new Promise((resolve, reject) => {
     zip.openReadStream(entry, (error, stream) => {
-      if (error || !stream) {
-        reject(new ApiHttpError(400, 'ElearningPackage.InvalidZip'));
-        return;
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      stream.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > entry.uncompressedSize) {
-          stream.destroy();
-          reject(new ApiHttpError(400, 'ElearningPackage.TooLarge'));
-          return;
-        }
-        chunks.push(chunk);
-      });
-      stream.on('error', (streamError: Error) =>
-        reject(
-          new ApiHttpError(
-            400,
-            /too many bytes|too few bytes|size/i.test(streamError.message)
-              ? 'ElearningPackage.TooLarge'
-              : 'ElearningPackage.InvalidZip',
-          ),
-        ),
-      );
-      stream.on('end', () => resolve(Buffer.concat(chunks, size)));
+      if (error || !stream) reject(new ApiHttpError(400, 'ElearningPackage.InvalidZip'));
+      else resolve(stream);
     });
   });
 }
 
-/** Declared sizes and ratios, before a single byte is inflated. */
+/**
+ * Counts what an entry inflates to and stops at `limit` bytes; yauzl also stops a stream that inflates to more than
+ * the header declared (a lying zip bomb).
+ */
+function counting(limit: number, counted: (size: number) => void): Transform {
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      size += chunk.length;
+      if (size > limit) callback(new ApiHttpError(400, 'ElearningPackage.TooLarge'));
+      else {
+        counted(size);
+        callback(null, chunk);
+      }
+    },
+  });
+}
+
+/** The manifest, read into memory (the one file that is), at most maxManifestBytes. */
+async function readManifest(zip: ZipFile, entry: Entry): Promise<string> {
+  if (entry.uncompressedSize > PACKAGE_LIMITS.maxManifestBytes) {
+    throw new ApiHttpError(400, 'ElearningPackage.InvalidManifest');
+  }
+  const chunks: Buffer[] = [];
+  try {
+    await pipeline(
+      await openEntry(zip, entry),
+      counting(Math.min(entry.uncompressedSize, PACKAGE_LIMITS.maxManifestBytes), () => undefined),
+      async (source: AsyncIterable<Buffer>) => {
+        for await (const chunk of source) chunks.push(chunk);
+      },
+    );
+  } catch (error) {
+    throw streamError(error);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** One entry inflated into `target`, stopped at its declared size and at what the package may still unpack. */
+async function inflateTo(zip: ZipFile, entry: Entry, target: string, remaining: number): Promise<number> {
+  let size = 0;
+  try {
+    await pipeline(
+      await openEntry(zip, entry),
+      counting(Math.min(entry.uncompressedSize, remaining), (counted) => {
+        size = counted;
+      }),
+      createWriteStream(target),
+    );
+  } catch (error) {
+    throw streamError(error);
+  }
+  return size;
+}
+
+/** Declared sizes and ratios, of each entry and of the whole package, before a single byte is inflated. */
 function checkSizes(files: Entry[]): void {
   let total = 0;
+  let compressed = 0;
   for (const entry of files) {
     total += entry.uncompressedSize;
-    if (total > PACKAGE_LIMITS.maxUnpackedBytes) throw new ApiHttpError(400, 'ElearningPackage.TooLarge');
+    compressed += entry.compressedSize;
+    if (total > PACKAGE_LIMITS.maxUnpackedBytes || entry.uncompressedSize > PACKAGE_LIMITS.maxFileBytes) {
+      throw new ApiHttpError(400, 'ElearningPackage.TooLarge');
+    }
     if (
       entry.uncompressedSize >= PACKAGE_LIMITS.ratioCheckFromBytes &&
       entry.uncompressedSize > Math.max(entry.compressedSize, 1) * PACKAGE_LIMITS.maxCompressionRatio
     ) {
       throw new ApiHttpError(400, 'ElearningPackage.TooLarge');
     }
+  }
+  // Many small entries, each below the ratio check, that together inflate to far more than they weigh.
+  if (
+    total >= PACKAGE_LIMITS.ratioCheckFromBytes &&
+    total > Math.max(compressed, 1) * PACKAGE_LIMITS.maxCompressionRatio
+  ) {
+    throw new ApiHttpError(400, 'ElearningPackage.TooLarge');
   }
 }
 
@@ -266,6 +336,8 @@ function languageOf(code: string): 'de_DE' | 'en_GB' | null {
  */
 export function parseManifest(xml: string): ManifestInfo {
   let document: XmlNode;
+  // The parser takes broken XML silently (an unclosed element, a stray tag): checked to be well-formed first.
+  if (XMLValidator.validate(xml) !== true) throw new ApiHttpError(400, 'ElearningPackage.InvalidManifest');
   try {
     const parser = new XMLParser({
       ignoreAttributes: false,
@@ -347,22 +419,31 @@ export function parseManifest(xml: string): ManifestInfo {
 }
 
 export interface UnpackedPackage extends ManifestInfo {
-  files: Array<{ path: string; content: Buffer }>;
+  /** Each file of the package, unpacked into a temporary file (`dispose` removes them). */
+  files: Array<{ path: string; size: number; tempFile: string }>;
   unpackedBytes: number;
+  /** Removes the temporary files; call it once the package is stored (or refused). */
+  dispose(): Promise<void>;
 }
 
 /**
- * Checks and unpacks a SCORM zip (a file path or, for the demo seed, bytes). The package root is the folder of
- * the shallowest imsmanifest.xml (some tools wrap everything in one folder); files outside it are left out.
+ * Checks and unpacks a SCORM zip (a file path or, for the demo seed, bytes) into a temporary folder. The package
+ * root is the folder of the shallowest imsmanifest.xml (some tools wrap everything in one folder); files outside it
+ * are left out. Everything that can be judged from the zip's directory (names, count, declared sizes and ratios) is
+ * judged before anything is inflated; the rest while streaming.
  */
 export async function unpackScormPackage(source: string | Buffer): Promise<UnpackedPackage> {
   const zip = await openZip(source);
+  let folder: string | null = null;
+  const dispose = async () => {
+    if (folder) await rm(folder, { recursive: true, force: true });
+  };
   try {
     const entries = await readEntries(zip);
     const files: Array<{ entry: Entry; path: string }> = [];
     for (const entry of entries) {
-      const path = safeEntryPath(entry);
-      if (path && !isClutter(path)) files.push({ entry, path });
+      const entryPath = safeEntryPath(entry);
+      if (entryPath && !isClutter(entryPath)) files.push({ entry, path: entryPath });
     }
     checkSizes(files.map((file) => file.entry));
     const manifests = files
@@ -371,22 +452,27 @@ export async function unpackScormPackage(source: string | Buffer): Promise<Unpac
     const manifestFile = manifests[0];
     if (!manifestFile) throw new ApiHttpError(400, 'ElearningPackage.MissingManifest');
     const root = manifestFile.path.slice(0, -'imsmanifest.xml'.length);
-    const info = parseManifest((await readEntry(zip, manifestFile.entry)).toString('utf8'));
+    const info = parseManifest(await readManifest(zip, manifestFile.entry));
     const inRoot = files.filter((file) => file.path.startsWith(root));
     // Every item's launch file must be in the package (a table of contents entry that cannot open is refused now).
     const stored = new Set(inRoot.map((file) => file.path.slice(root.length)));
     if (info.items.some((item) => !stored.has(item.launchPath.split('?')[0] ?? ''))) {
       throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
     }
+    folder = await mkdtemp(path.join(tmpdir(), 'scorm-unpack-'));
     const unpacked: UnpackedPackage['files'] = [];
     let unpackedBytes = 0;
-    for (const file of inRoot) {
-      const content = await readEntry(zip, file.entry);
-      unpackedBytes += content.length;
-      if (unpackedBytes > PACKAGE_LIMITS.maxUnpackedBytes) throw new ApiHttpError(400, 'ElearningPackage.TooLarge');
-      unpacked.push({ path: file.path.slice(root.length), content });
+    for (const [index, file] of inRoot.entries()) {
+      // Numbered, never named after the entry: nothing of the zip's names reaches the file system.
+      const tempFile = path.join(folder, String(index));
+      const size = await inflateTo(zip, file.entry, tempFile, PACKAGE_LIMITS.maxUnpackedBytes - unpackedBytes);
+      unpackedBytes += size;
+      unpacked.push({ path: file.path.slice(root.length), size, tempFile });
     }
-    return { ...info, files: unpacked, unpackedBytes };
+    return { ...info, files: unpacked, unpackedBytes, dispose };
+  } catch (error) {
+    await dispose();
+    throw error;
   } finally {
     zip.close();
   }
@@ -422,11 +508,14 @@ export async function storeScormPackage(
   if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');
   let batch: UnpackedPackage['files'] = [];
   let batchBytes = 0;
+  // A batch's files are read from their temporary files just before its INSERT: at most one batch in memory.
   const flush = async () => {
     if (batch.length === 0) return;
     const params: unknown[] = [row.uuid];
-    const values = batch.map((file) => {
-      params.push(file.path, contentTypeOf(file.path), file.content.length, file.content);
+    const contents = await Promise.all(batch.map((file) => readFile(file.tempFile)));
+    const values = batch.map((file, index) => {
+      const content = contents[index] ?? Buffer.alloc(0);
+      params.push(file.path, contentTypeOf(file.path), content.length, content);
       const at = params.length;
       return `($1, $${at - 3}, $${at - 2}, $${at - 1}, $${at})`;
     });
@@ -438,9 +527,11 @@ export async function storeScormPackage(
     batchBytes = 0;
   };
   for (const file of unpacked.files) {
+    // A large file goes in a statement of its own rather than on top of a full batch.
+    if (batchBytes + file.size > BATCH_BYTES) await flush();
     batch.push(file);
-    batchBytes += file.content.length;
-    if (batch.length >= BATCH_FILES || batchBytes >= BATCH_BYTES) await flush();
+    batchBytes += file.size;
+    if (batch.length >= BATCH_FILES) await flush();
   }
   await flush();
   await tx.query('UPDATE elearning SET package_uuid = $2, updated_at = now() WHERE uuid = $1', [

@@ -295,7 +295,7 @@ export type ScoStatus = z.infer<typeof scoStatusSchema>;
 export const elearningExecutionItemSchema = z.object({
   id: z.string(),
   title: z.string(),
-  /** URL of the item's launch file (same origin). */
+  /** URL of the item's launch page on the course origin (docs/scorm.md "Isolation"). */
   launchUrl: z.string(),
   sco: z.boolean(),
   /** null for an asset (nothing to track). */
@@ -310,7 +310,7 @@ export const elearningExecutionSchema = z.object({
   scormVersion: scormVersionSchema,
   /** The item opened now (asked for, else the one of the last commit, else the first). */
   scoId: z.string(),
-  /** URL of the opened item's launch file, served by our server (same origin). */
+  /** URL of the opened item's launch page on the course origin, with its signed token (docs/scorm.md "Isolation"). */
   launchUrl: z.string(),
   title: z.string(),
   /** The opened SCO's stored tree to load before it starts (entry, learner id and name, language filled in). */

@@ -17,8 +17,8 @@ import { type NavigationRequest, type ScormRuntime, startScormRuntime } from '..
 type SaveState = 'idle' | 'saved' | 'failed';
 
 /**
- * The player (spec: execution/{executionUuid}): the course in a same-origin iframe across the whole content area,
- * the SCORM runtime on this window, progress saved as the course commits and by sendBeacon when the page goes away.
+ * The player (spec: execution/{executionUuid}): the course in an iframe from the course origin across the whole
+ * content area, the SCORM runtime on this window (reached by postMessage), progress saved as the course commits and by sendBeacon when the page goes away.
  * A package of several items gets a table of contents beside the course and previous / next; each SCO launch has
  * its own runtime, and the previous SCO is saved before the next one opens (docs/scorm.md "Several SCOs").
  * Completion opens the success modal with the way to the certificate.
@@ -193,8 +193,9 @@ function Player({ execution }: { execution: ElearningExecution }) {
             : t('player.frameTitle', { title: execution.title })
         }
         src={launch.launchUrl}
-        // Same origin is what SCORM needs (the course finds the API on this window); modals because many authoring
-        // tools ask "resume where you left off?" with confirm(), which returns false unasked without them.
+        // The frame's own origin is the course origin (another site than the dashboard): allow-same-origin keeps it,
+        // so that the course finds the API on its frame page, which is that origin too. Modals because many
+        // authoring tools ask "resume where you left off?" with confirm(), which returns false unasked without them.
         sandbox="allow-scripts allow-same-origin allow-forms allow-popups allow-downloads allow-modals"
         allow="fullscreen; autoplay"
         data-testid="player-frame"

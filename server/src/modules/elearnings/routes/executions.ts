@@ -5,6 +5,7 @@ import { iso } from '../../../core/db/rows';
 import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
+import { courseLaunchUrls } from '../courseLaunch';
 import { type ExecutionRow, ownExecution, resultOfExecution } from '../lookups';
 import type { ManifestItem } from '../scormPackage';
 import {
@@ -17,13 +18,6 @@ import {
   summariseCmi,
 } from '../scormRules';
 import { completeElearningTask, ELEARNING_STATE_SQL } from '../taskSync';
-
-/** URL of a package file as the browser loads it (same origin, under the API). */
-export function packageFileUrl(packageUuid: string, filePath: string): string {
-  const [file = '', query] = filePath.split(/\?(.*)/s, 2);
-  const encoded = file.split('/').map(encodeURIComponent).join('/');
-  return `/api/elearning/scorm/${packageUuid}/${encoded}${query ? `?${query}` : ''}`;
-}
 
 /** `ownExecution` (locked) for a commit, with its package's items and every SCO's stored state, in one statement. */
 async function executionForCommit(
@@ -244,8 +238,13 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
     }),
   );
 
-  registerEndpoint(app, db, ENDPOINTS.elearningReadExecution, async ({ body, session }) => {
+  registerEndpoint(app, db, ENDPOINTS.elearningReadExecution, async ({ body, session, request }) => {
     const execution = await ownExecution(db, session, body.uuid);
+    const launchUrl = await courseLaunchUrls(db, request, {
+      member: session.memberUuid,
+      execution: execution.uuid,
+      package: execution.package_uuid,
+    });
     const [details] = await db.query<{
       items: ManifestItem[];
       title: string;
@@ -278,7 +277,7 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
       taskUuid: execution.task_uuid,
       scormVersion: execution.scorm_version,
       scoId: opened.id,
-      launchUrl: packageFileUrl(execution.package_uuid, opened.launchPath),
+      launchUrl: launchUrl(opened.launchPath),
       title: details.title,
       cmi: cmiForLaunch(execution.scorm_version, openedRow?.cmi ?? {}, {
         id: session.memberUuid,
@@ -292,7 +291,7 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
         return {
           id: item.id,
           title: item.title,
-          launchUrl: packageFileUrl(execution.package_uuid, item.launchPath),
+          launchUrl: launchUrl(item.launchPath),
           sco: item.sco,
           status: item.sco ? scoStatusOf(state) : null,
           scorePercent: state?.scorePercent ?? null,

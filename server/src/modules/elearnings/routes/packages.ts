@@ -44,33 +44,39 @@ export function registerPackageUploadRoutes(app: FastifyInstance, db: Database):
     await requireElearning(db, session, body.uuid);
     // Unpacked and checked before the transaction: a refused package writes nothing.
     const unpacked = await unpackScormPackage(body.file.tempPath);
-    return db.transaction(async (tx) => {
-      await requireElearning(tx, session, body.uuid, true);
-      const packageUuid = await storeScormPackage(
-        tx,
-        { clientUuid: session.clientUuid, elearningUuid: body.uuid, uploadedBy: session.memberUuid },
-        unpacked,
-      );
-      await recordAudit(tx, session, [
-        {
-          action: 'elearning.upload-package',
-          entityType: 'elearning',
-          entityUuid: body.uuid,
-          after: {
-            packageUuid,
-            scormVersion: unpacked.scormVersion,
-            title: unpacked.title,
-            launchPath: unpacked.launchPath,
-            fileCount: unpacked.files.length,
+    try {
+      return await db.transaction(async (tx) => {
+        await requireElearning(tx, session, body.uuid, true);
+        const packageUuid = await storeScormPackage(
+          tx,
+          { clientUuid: session.clientUuid, elearningUuid: body.uuid, uploadedBy: session.memberUuid },
+          unpacked,
+        );
+        await recordAudit(tx, session, [
+          {
+            action: 'elearning.upload-package',
+            entityType: 'elearning',
+            entityUuid: body.uuid,
+            after: {
+              packageUuid,
+              scormVersion: unpacked.scormVersion,
+              title: unpacked.title,
+              launchPath: unpacked.launchPath,
+              fileCount: unpacked.files.length,
+            },
           },
-        },
-      ]);
-      const [row] = await tx.query<PackageRow>(`SELECT ${PACKAGE_COLUMNS} FROM elearning_package p WHERE p.uuid = $1`, [
-        packageUuid,
-      ]);
-      if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');
-      return packageOut(row);
-    });
+        ]);
+        const [row] = await tx.query<PackageRow>(
+          `SELECT ${PACKAGE_COLUMNS} FROM elearning_package p WHERE p.uuid = $1`,
+          [packageUuid],
+        );
+        if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');
+        return packageOut(row);
+      });
+    } finally {
+      // The unpacked files' temporary folder, whether the package was stored or refused.
+      await unpacked.dispose();
+    }
   });
 }
 

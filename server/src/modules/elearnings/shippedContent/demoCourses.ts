@@ -45,5 +45,9 @@ export async function installDemoCourse(
   target: { clientUuid: string; elearningUuid: string },
 ): Promise<string> {
   const unpacked = await unpackScormPackage(await buildDemoCourseZip(course));
-  return storeScormPackage(tx, { ...target, uploadedBy: null }, unpacked);
+  try {
+    return await storeScormPackage(tx, { ...target, uploadedBy: null }, unpacked);
+  } finally {
+    await unpacked.dispose();
+  }
 }
