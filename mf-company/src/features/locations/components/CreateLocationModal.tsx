@@ -1,4 +1,4 @@
-import { FormError, inlineErrorText, Modal, showToast, useNavigate } from '@dash/shared-ui';
+import { FormError, inlineErrorText, Modal, ModalFooter, showToast, useNavigate } from '@dash/shared-ui';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locationDetailsPath } from '../../../routes';
@@ -38,14 +38,7 @@ export function CreateLocationModal({ open, onClose }: { open: boolean; onClose:
       width={50}
       testId="create-location-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="ui-button" disabled={form.busy}>
-            {t('locations.create.submit')}
-          </button>
-        </>
+        <ModalFooter onCancel={onClose} form={formId} label={t('locations.create.submit')} disabled={form.busy} />
       }
     >
       <form id={formId} onSubmit={form.onSubmit} noValidate key={form.generation}>

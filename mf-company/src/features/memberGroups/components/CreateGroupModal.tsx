@@ -1,5 +1,5 @@
 import { maxLength } from '@dash/shared-core';
-import { Modal, SelectField, showToast, TextField, useForm, useNavigate } from '@dash/shared-ui';
+import { Modal, ModalFooter, SelectField, showToast, TextField, useForm, useNavigate } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { groupDetailsPath } from '../../../routes';
 import { useCreateMemberGroup } from '../api/createMemberGroup';
@@ -29,14 +29,12 @@ export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: ()
       width={40}
       testId="create-group-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button type="submit" form="create-group-form" className="ui-button" disabled={form.busy}>
-            {t('memberGroups.create')}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          form="create-group-form"
+          label={t('memberGroups.create')}
+          disabled={form.busy}
+        />
       }
     >
       <form id="create-group-form" key={form.generation} onSubmit={form.onSubmit} noValidate>

@@ -1,5 +1,5 @@
 import type { OrgUnitDetail } from '@dash/shared-core';
-import { Modal, SelectField, showToast, useForm } from '@dash/shared-ui';
+import { Modal, ModalFooter, SelectField, showToast, useForm } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { useCopyMemberAssignments } from '../api/copyMemberAssignments';
 import { useOrgUnitTree } from '../api/getOrgUnitTree';
@@ -32,14 +32,7 @@ export function CopyMembersModal({ unit, open, onClose }: { unit: OrgUnitDetail;
       width={40}
       testId="copy-members-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button type="submit" form="copy-members-form" className="ui-button" disabled={form.busy}>
-            {t('orgUnits.copy')}
-          </button>
-        </>
+        <ModalFooter onCancel={onClose} form="copy-members-form" label={t('orgUnits.copy')} disabled={form.busy} />
       }
     >
       <form id="copy-members-form" key={form.generation} onSubmit={form.onSubmit} noValidate>

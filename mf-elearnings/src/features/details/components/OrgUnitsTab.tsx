@@ -1,5 +1,5 @@
 import { type ElearningOrgUnitAssignment, hasAnyPermission, type Language, localeOf } from '@dash/shared-core';
-import { inlineErrorText, Modal, Spinner, showToast, useMemberState } from '@dash/shared-ui';
+import { inlineErrorText, Modal, ModalFooter, Spinner, showToast, useMemberState } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -138,19 +138,12 @@ function AssignModal({
       width={40}
       testId="assign-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="ui-button"
-            disabled={chosen.size === 0 || assign.isPending}
-            onClick={() => void submit()}
-          >
-            {t('orgUnits.assignSubmit', { count: chosen.size })}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          label={t('orgUnits.assignSubmit', { count: chosen.size })}
+          disabled={chosen.size === 0 || assign.isPending}
+          onClick={() => void submit()}
+        />
       }
     >
       {error && (
