@@ -1,6 +1,7 @@
 import type { MemberGroup } from '@dash/shared-core';
 import { maxLength } from '@dash/shared-core';
 import {
+  FormActions,
   PageHeader,
   SelectField,
   Spinner,
@@ -52,13 +53,7 @@ function DetailsTab({ group }: { group: MemberGroup }) {
       <p>
         {t('memberGroups.fields.memberCount')}: {group.memberCount}
       </p>
-      {editable && (
-        <div className="ui-form-actions">
-          <button type="submit" className="ui-button" disabled={form.busy}>
-            {t('common:common.save')}
-          </button>
-        </div>
-      )}
+      {editable && <FormActions label={t('common:common.save')} disabled={form.busy} />}
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import type { OrgUnitDetail } from '@dash/shared-core';
 import { maxLength, ORG_UNIT_ID_RULES, ORG_UNIT_LIMITS } from '@dash/shared-core';
 import {
+  FormActions,
   PageHeader,
   SelectField,
   Spinner,
@@ -104,13 +105,7 @@ function DetailsTab({ unit }: { unit: OrgUnitDetail }) {
           <p>{unit.admins.map((person) => `${person.firstName} ${person.lastName}`).join(', ') || '–'}</p>
         </div>
       )}
-      {editable && (
-        <div className="ui-form-actions">
-          <button type="submit" className="ui-button" disabled={form.busy}>
-            {t('common:common.save')}
-          </button>
-        </div>
-      )}
+      {editable && <FormActions label={t('common:common.save')} disabled={form.busy} />}
     </form>
   );
 }

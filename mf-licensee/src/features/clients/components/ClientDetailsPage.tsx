@@ -1,5 +1,14 @@
 import { formatDate, type Language, type LicenseeClientDetails } from '@dash/shared-core';
-import { FormError, inlineErrorText, PageHeader, Spinner, showToast, useCan, useParams } from '@dash/shared-ui';
+import {
+  FormActions,
+  FormError,
+  inlineErrorText,
+  PageHeader,
+  Spinner,
+  showToast,
+  useCan,
+  useParams,
+} from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,13 +128,7 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
         <fieldset className="licensee-fieldset" disabled={!editable}>
           <ClientFormSections state={sections} />
         </fieldset>
-        {editable && (
-          <div className="ui-form-actions">
-            <button type="submit" className="ui-button" disabled={form.busy} data-testid="client-save">
-              {t('common:common.save')}
-            </button>
-          </div>
-        )}
+        {editable && <FormActions label={t('common:common.save')} disabled={form.busy} testId="client-save" />}
       </form>
       <ConfirmDialog
         open={confirming}

@@ -8,7 +8,7 @@ import {
   maxLength,
   username,
 } from '@dash/shared-core';
-import { FormError, PageHeader, SelectField, showToast, TextField, useNavigate } from '@dash/shared-ui';
+import { FormActions, FormError, PageHeader, SelectField, showToast, TextField, useNavigate } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { LICENSEE_CONSOLE_ROUTES } from '../../../routes';
 import { useCreateClient } from '../api/createClient';
@@ -136,11 +136,7 @@ export default function CreateClientPage() {
             />
           </div>
         </section>
-        <div className="ui-form-actions">
-          <button type="submit" className="ui-button" disabled={form.busy} data-testid="create-client-submit">
-            {t('create.submit')}
-          </button>
-        </div>
+        <FormActions label={t('create.submit')} disabled={form.busy} testId="create-client-submit" />
       </form>
     </>
   );
