@@ -1,7 +1,7 @@
 import type { LocationDetail, LocationMember } from '@dash/shared-core';
 import { Dialog, showToast, useCan } from '@dash/shared-ui';
 import { AssignMembersModal } from '@dash/shared-ui/member-picker';
-import { type BulkAction, type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type BulkAction, type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssignLocationMembers } from '../api/assignLocationMembers';
@@ -19,14 +19,7 @@ export function LocationMembersTab({ location }: { location: LocationDetail }) {
   const can = useCan();
   const table = useTableState<SortKey>(SORT_KEYS, 'lastName', FILTERS);
   const { state } = table;
-  const query = useLocationMembers({
-    uuid: location.uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search },
-  });
+  const query = useLocationMembers({ uuid: location.uuid, ...tableRequest(state, { search: state.filter.search }) });
   const [assigning, setAssigning] = useState(false);
   const [removing, setRemoving] = useState<{ open: boolean; members: LocationMember[] }>({ open: false, members: [] });
   const remove = useRemoveLocationMembers();

@@ -13,7 +13,7 @@ import {
   useNavigate,
   useParams,
 } from '@dash/shared-ui';
-import { useTableState } from '@dash/shared-ui/table';
+import { tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ROUTES } from '../../../routes';
@@ -65,11 +65,7 @@ function MembersTab({ group }: { group: MemberGroup }) {
   const { state } = table;
   const query = useMemberGroupMembers({
     uuid: group.uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search || undefined },
+    ...tableRequest(state, { search: state.filter.search || undefined }),
   });
   const assign = useAssignGroupMembers();
   const remove = useRemoveGroupMembers();

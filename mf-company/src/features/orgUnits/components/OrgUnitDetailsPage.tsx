@@ -14,7 +14,7 @@ import {
   useParams,
 } from '@dash/shared-ui';
 import { Dropdown } from '@dash/shared-ui/dropdown';
-import { useTableState } from '@dash/shared-ui/table';
+import { tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ROUTES } from '../../../routes';
@@ -117,11 +117,7 @@ function MembersTab({ unit }: { unit: OrgUnitDetail }) {
   const { state } = table;
   const query = useOrgUnitMembers({
     uuid: unit.uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search || undefined },
+    ...tableRequest(state, { search: state.filter.search || undefined }),
   });
   const add = useAddOrgUnitMembers();
   const remove = useRemoveOrgUnitMembers();

@@ -8,7 +8,7 @@ import {
 } from '@dash/shared-core';
 import { inlineErrorText, Spinner, showToast, useMemberState } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, DownloadButton, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, DownloadButton, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportStatistics } from '../api/exportStatistics';
@@ -46,14 +46,7 @@ export default function AnalyticsTab({ uuid, title }: { uuid: string; title: str
     orgUnitUuid: state.filter.orgUnitUuid || undefined,
     search: state.filter.search || undefined,
   };
-  const query = useStatistics({
-    uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter,
-  });
+  const query = useStatistics({ uuid, ...tableRequest(state, filter) });
   const overview = useStatisticsOverview(uuid);
   const [resetting, setResetting] = useState<ElearningStatisticsRow[]>([]);
   const language = (i18n.language === 'en_GB' ? 'en_GB' : 'de_DE') as Language;
