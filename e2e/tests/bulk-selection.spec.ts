@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { memberCreateBody } from '../../server/test/memberBody';
 import { type ApiSession, apiSession, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 /**
@@ -73,30 +74,19 @@ async function orgUnitUuid(admin: ApiSession, name: string): Promise<string> {
 
 async function addMembers(admin: ApiSession, marker: string, count: number, orgUnit: string, from: number) {
   for (let index = from; index < from + count; index += 1) {
-    await admin.post('/api/member/createmember', {
-      firstName: 'Greta',
-      lastName: `${marker} ${String(index).padStart(2, '0')}`,
-      email: null,
-      username: `${marker.toLowerCase()}.${index}`,
-      role: 'member',
-      language: 'de_DE',
-      phoneNumber: null,
-      mobileNumber: null,
-      specialAttributes: [],
-      externalCompany: null,
-      gender: 'f',
-      birthDate: null,
-      street: null,
-      postalCode: null,
-      city: null,
-      country: null,
-      createElearningTasks: false,
-      createRiskAssessmentTasks: false,
-      orgUnitUuids: [orgUnit],
-      locationUuids: [],
-      passwordMode: 'noPassword',
-      password: null,
-    });
+    await admin.post(
+      '/api/member/createmember',
+      memberCreateBody({
+        firstName: 'Greta',
+        lastName: `${marker} ${String(index).padStart(2, '0')}`,
+        email: null,
+        username: `${marker.toLowerCase()}.${index}`,
+        gender: 'f',
+        createElearningTasks: false,
+        createRiskAssessmentTasks: false,
+        orgUnitUuids: [orgUnit],
+      }),
+    );
   }
 }
 

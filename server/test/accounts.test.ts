@@ -5,6 +5,8 @@ import { hashPassword } from '@dash/shared-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../src/core/mail/mailer';
 import { OutboxNotAvailableError, readOutbox } from '../src/core/mail/outbox';
+import { readSmsOutbox } from '../src/core/sms/outbox';
+import { createSmsSender } from '../src/core/sms/smsSender';
 import { hashResetToken, sendWelcomeMail } from '../src/modules/auth/passwordReset';
 import { createTestServer, DEMO_PASSWORD, expectError, memberUuid, type TestServer } from './helpers';
 import { resetLink, startSmtpServer } from './smtp';
@@ -364,5 +366,34 @@ describe('white-label licensee and the outbox', () => {
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('not available with NODE_ENV=production');
     expect(result.stdout).toBe('');
+  });
+
+  it("without SMS_URL keeps SMS in the SMS outbox (newest last, a provider's without text); refused in production mode", async () => {
+    const [acme] = await server.db.query<{ uuid: string }>("SELECT uuid FROM client WHERE identifier = 'acme'");
+    const sender = createSmsSender({ smsUrl: undefined, production: false });
+    expect(sender.transport).toBe('outbox');
+    const sms = { clientUuid: acme?.uuid ?? '', memberUuid: null, to: '+4915100000001', text: 'Erste' };
+    await sender.send(server.db, sms);
+    await sender.send(server.db, { ...sms, to: '+4915100000002', text: 'Zweite' });
+    await server.db.query(
+      `INSERT INTO sms_outbox (client_uuid, recipient, text_body, transport, provider_message_id)
+       VALUES ($1, '+4915100000003', NULL, 'twilio', 'SM-outbox-test')`,
+      [acme?.uuid],
+    );
+    try {
+      const messages = await readSmsOutbox(server.db, { production: false, limit: 3 });
+      expect(messages.map(({ recipient, text, transport }) => ({ recipient, text, transport }))).toEqual([
+        { recipient: '+4915100000001', text: 'Erste', transport: 'outbox' },
+        { recipient: '+4915100000002', text: 'Zweite', transport: 'outbox' },
+        { recipient: '+4915100000003', text: null, transport: 'twilio' },
+      ]);
+      expect(Number(messages[1]?.id)).toBeGreaterThan(Number(messages[0]?.id));
+      expect(messages[0]?.createdAt).toMatch(/^\d{4}-\d{2}-\d{2} /);
+      await expect(readSmsOutbox(server.db, { production: true, limit: 3 })).rejects.toBeInstanceOf(
+        OutboxNotAvailableError,
+      );
+    } finally {
+      await server.db.query("DELETE FROM sms_outbox WHERE recipient LIKE '+49151000000%'");
+    }
   });
 });

@@ -7,6 +7,7 @@ import { hashPassword } from '@dash/shared-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILED_LOGINS } from '../src/modules/auth/loginAttempts';
 import { type Agent, createTestServer, DEMO_PASSWORD, expectError, type TestServer } from './helpers';
+import { memberCreateBody } from './memberBody';
 
 let server: TestServer;
 let admin: Agent;
@@ -329,30 +330,10 @@ describe('changing a client', () => {
       409,
       'Client.MaxMembersBelowCount',
     );
-    const create = await member.post('/api/member/createmember', {
-      firstName: 'Zu',
-      lastName: 'Viel',
-      email: null,
-      username: 'zu.viel',
-      role: 'member',
-      language: 'de_DE',
-      phoneNumber: null,
-      mobileNumber: null,
-      specialAttributes: [],
-      externalCompany: null,
-      gender: 'd',
-      birthDate: null,
-      street: null,
-      postalCode: null,
-      city: null,
-      country: null,
-      createElearningTasks: true,
-      createRiskAssessmentTasks: true,
-      orgUnitUuids: [],
-      locationUuids: [],
-      passwordMode: 'noPassword',
-      password: null,
-    });
+    const create = await member.post(
+      '/api/member/createmember',
+      memberCreateBody({ firstName: 'Zu', lastName: 'Viel', email: null, username: 'zu.viel' }),
+    );
     expectError(create, 409, 'Client.MaxMembersReached');
     const support = await server.licenseeLogin('dashboard', 'berater');
     expectError(await support.post('/api/licensee/client/update', fields), 403, 'Auth.Forbidden');

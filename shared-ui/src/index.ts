@@ -3,6 +3,7 @@ import './i18n/register';
 
 export * from './feedback/Feedback';
 export * from './forms/Fields';
+export * from './forms/FormActions';
 export * from './forms/FormError';
 export * from './forms/TextField';
 export * from './forms/useForm';

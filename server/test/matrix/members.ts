@@ -1,6 +1,6 @@
 import { hashPassword } from '@dash/shared-core';
 import type { Database } from '../../src/core/db/database';
-import { memberCreateBody } from '../memberBody';
+import { memberCreateBody, memberFieldsBody } from '../memberBody';
 import type { Input, MatrixEntry } from './types';
 import { tableDefaults } from './types';
 
@@ -14,26 +14,12 @@ import { tableDefaults } from './types';
 const pool: { lastCreateBody?: Input; toArchive?: string; toDelete?: string } = {};
 
 /** The fields `loadMatrixIds` gives the matrix's target member. */
-export const TARGET_FIELDS = {
+export const TARGET_FIELDS = memberFieldsBody({
   firstName: 'Matrix',
   lastName: 'Ziel',
   email: 'matrix.target@example.de',
   username: 'matrix.target',
-  role: 'member',
-  language: 'de_DE',
-  phoneNumber: null,
-  mobileNumber: null,
-  specialAttributes: [],
-  externalCompany: null,
-  gender: 'd',
-  birthDate: null,
-  street: null,
-  postalCode: null,
-  city: null,
-  country: null,
-  createElearningTasks: true,
-  createRiskAssessmentTasks: true,
-} as const;
+});
 let counter = 0;
 
 function createBody(overrides: Input = {}): Input {

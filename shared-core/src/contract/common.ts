@@ -8,6 +8,16 @@ export const languageCodeSchema = z.enum(['de_DE', 'en_GB']);
 export const themeSchema = z.enum(['light', 'dark']);
 export const sortDirectionSchema = z.enum(['asc', 'desc']);
 
+/** An optional text of at most `max` characters: trimmed, '' and null both mean none. */
+export function optionalTextSchema(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max)
+    .transform((value) => (value === '' ? null : value))
+    .nullable();
+}
+
 /**
  * An optional e-mail address, checked with the forms' own rule (validation/rules.ts) so that the server accepts
  * exactly the addresses the forms do; '' and null both mean none.

@@ -1,21 +1,13 @@
 import { z } from 'zod';
 import { username } from '../validation/rules';
-import { languageCodeSchema, optionalEmailSchema, sha256HexSchema, themeSchema } from './common';
-
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
+import { languageCodeSchema, optionalEmailSchema, optionalTextSchema, sha256HexSchema, themeSchema } from './common';
 
 export const profileUpdateRequestSchema = z.strictObject({
   email: optionalEmailSchema,
   firstName: z.string().trim().min(1).max(100),
   lastName: z.string().trim().min(1).max(100),
-  phoneNumber: optionalText(40),
-  mobileNumber: optionalText(40),
+  phoneNumber: optionalTextSchema(40),
+  mobileNumber: optionalTextSchema(40),
 });
 
 export const profileSettingSchema = z.object({

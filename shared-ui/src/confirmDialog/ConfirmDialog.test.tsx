@@ -3,6 +3,7 @@ import { i18n } from '@dash/shared-core';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { deferred } from '../test/deferred';
 import { initTestI18n } from '../test/i18n';
 import { ConfirmDialog, type ConfirmDialogProps } from './ConfirmDialog';
 
@@ -22,17 +23,6 @@ function renderDialog(props: Partial<ConfirmDialogProps> = {}) {
     </I18nextProvider>,
   );
   return { onClose, confirm: () => screen.getByRole('button', { name: 'Delete' }) };
-}
-
-/** A promise the test settles by hand. */
-function deferred() {
-  let resolve: () => void = () => undefined;
-  let reject: (reason: Error) => void = () => undefined;
-  const promise = new Promise<void>((yes, no) => {
-    resolve = yes;
-    reject = no;
-  });
-  return { promise, resolve, reject };
 }
 
 describe('ConfirmDialog', () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initTestI18n } from '../test/i18n';
-import { Dialog, MODAL_CLOSE_FALLBACK_MS, modalWidth } from './Modal';
+import { Dialog, MODAL_CLOSE_FALLBACK_MS, ModalFooter, modalWidth } from './Modal';
 
 function Page({
   onConfirm = () => {},
@@ -94,5 +94,39 @@ describe('Dialog', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     act(() => vi.advanceTimersByTime(MODAL_CLOSE_FALLBACK_MS));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ModalFooter', () => {
+  it('cancel first; with a form id the primary button submits that form, else it runs onClick', () => {
+    const onCancel = vi.fn();
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const onClick = vi.fn();
+    render(
+      <I18nextProvider i18n={i18n}>
+        <form id="footer-form" onSubmit={onSubmit} />
+        <div data-testid="form-footer">
+          <ModalFooter onCancel={onCancel} form="footer-form" label="Save" testId="save" />
+        </div>
+        <div data-testid="action-footer">
+          <ModalFooter onCancel={onCancel} label="Assign" onClick={onClick} />
+        </div>
+        <ModalFooter onCancel={onCancel} label="Busy" onClick={onClick} disabled />
+      </I18nextProvider>,
+    );
+    const formButtons = screen.getByTestId('form-footer').querySelectorAll('button');
+    expect([...formButtons].map((button) => [button.textContent, button.type])).toEqual([
+      ['Cancel', 'button'],
+      ['Save', 'submit'],
+    ]);
+    fireEvent.click(screen.getByTestId('save'));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Assign' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Busy' }));
+    expect(onClick).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Cancel' })[0] as HTMLElement);
+    expect(onCancel).toHaveBeenCalledTimes(1);
   });
 });

@@ -172,6 +172,40 @@ export function Modal({
   );
 }
 
+export interface ModalFooterProps {
+  /** The cancel button: closes without doing anything (usually the modal's `onClose`). */
+  onCancel: () => void;
+  /** The primary button's text. */
+  label: string;
+  /** The id of the form the primary button submits; without it the button runs `onClick`. */
+  form?: string;
+  onClick?: () => void;
+  disabled?: boolean;
+  testId?: string;
+}
+
+/** The footer of a modal that sends a form or runs one action: cancel, then the primary button. */
+export function ModalFooter({ onCancel, label, form, onClick, disabled, testId }: ModalFooterProps) {
+  const { t } = useTranslation('ui');
+  return (
+    <>
+      <button type="button" className="ui-button ui-button--ghost" onClick={onCancel}>
+        {t('dialog.cancel')}
+      </button>
+      <button
+        type={form ? 'submit' : 'button'}
+        form={form}
+        className="ui-button"
+        disabled={disabled}
+        onClick={onClick}
+        data-testid={testId}
+      >
+        {label}
+      </button>
+    </>
+  );
+}
+
 export interface DialogButton {
   label: string;
   onClick: () => void;

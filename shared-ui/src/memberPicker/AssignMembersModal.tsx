@@ -1,5 +1,5 @@
 import './texts';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MemberPicker } from './MemberPicker';
@@ -64,14 +64,12 @@ export function AssignMembersModal({
       width={40}
       testId={testId}
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('dialog.cancel')}
-          </button>
-          <button type="button" className="ui-button" disabled={busy || picked.length === 0} onClick={save}>
-            {t('memberPicker.assign', { count: picked.length })}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          label={t('memberPicker.assign', { count: picked.length })}
+          disabled={busy || picked.length === 0}
+          onClick={save}
+        />
       }
     >
       {intro && <p>{intro}</p>}

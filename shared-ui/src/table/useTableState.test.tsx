@@ -5,7 +5,7 @@ import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useTableState } from './useTableState';
+import { tableRequest, useTableState } from './useTableState';
 
 const SORT_KEYS = ['lastName', 'email'] as const;
 const FILTERS = ['search', 'status'] as const;
@@ -66,5 +66,16 @@ describe('table state in the URL (spec sections 2, 3 and 9)', () => {
     // Clearing a filter removes it from the URL.
     act(() => result.current.table.setFilter('status', ''));
     expect(result.current.search).not.toContain('f.status');
+  });
+
+  it("gives the table call's request: the page and sorting of the URL with the page's own filter", () => {
+    const { result } = tableAt('/?page=2&perPage=50&sortBy=email&sortDirection=desc&f.search=anna');
+    expect(tableRequest(result.current.table.state, { search: 'anna', archived: false })).toEqual({
+      page: 2,
+      perPage: 50,
+      sortBy: 'email',
+      sortDirection: 'desc',
+      filter: { search: 'anna', archived: false },
+    });
   });
 });

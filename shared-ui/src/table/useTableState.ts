@@ -20,6 +20,17 @@ export interface TableStateControls<SortKey extends string> {
   setFilter(name: string, value: string): void;
 }
 
+/** A table call's request (CONTRACT.md "Table calls"): the table's page and sorting, with the page's `filter`. */
+export function tableRequest<SortKey extends string, Filter>(state: TableState<SortKey>, filter: Filter) {
+  return {
+    page: state.page,
+    perPage: state.perPage,
+    sortBy: state.sortBy,
+    sortDirection: state.sortDirection,
+    filter,
+  };
+}
+
 /**
  * Table state lives in the URL (`?page=2&perPage=50&sortBy=lastName&sortDirection=desc&f.search=anna`), so that a
  * reload or a shared link shows the same page. Sorting, filtering or a new page size go back to page 1;

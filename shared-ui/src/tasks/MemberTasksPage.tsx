@@ -1,6 +1,6 @@
 import { type Language, localeOf, type MemberTask, type MemberTasksRequest, TASK_FILTERS } from '@dash/shared-core';
 import { PageHeader } from '@dash/shared-ui';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { DueStatusBadge } from './DueStatusBadge';
@@ -22,13 +22,7 @@ export function MemberTasksPage({ useTasks, namespace }: MemberTasksPageProps) {
   const table = useTableState<SortKey>(SORT_KEYS, 'dueDate', FILTERS);
   const { state } = table;
   const status = TASK_FILTERS.find((filter) => filter === state.filter.status) ?? 'all';
-  const query = useTasks({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { status },
-  });
+  const query = useTasks(tableRequest(state, { status }));
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
   const columns: Column<MemberTask>[] = [
     { name: 'title', label: t('my.columns.title'), sortable: true, value: (task) => task.title },

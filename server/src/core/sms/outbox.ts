@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database';
-import { OutboxNotAvailableError } from '../mail/outbox';
+import { latestOutboxRows } from '../mail/outbox';
 
 export interface OutboxSms {
   id: string;
@@ -15,20 +15,14 @@ export async function readSmsOutbox(
   db: Queryable,
   options: { production: boolean; limit: number },
 ): Promise<OutboxSms[]> {
-  if (options.production) throw new OutboxNotAvailableError();
-  const limit = Math.min(100, Math.max(1, Math.floor(options.limit) || 5));
-  const rows = await db.query<{
+  const rows = await latestOutboxRows<{
     id: string;
     created_at: string;
     recipient: string;
     text_body: string | null;
     transport: string;
-  }>(
-    `SELECT id::text AS id, created_at::text AS created_at, recipient, text_body, transport
-       FROM sms_outbox ORDER BY id DESC LIMIT $1`,
-    [limit],
-  );
-  return rows.reverse().map((row) => ({
+  }>(db, 'sms_outbox', 'recipient, text_body, transport', options);
+  return rows.map((row) => ({
     id: row.id,
     createdAt: row.created_at,
     recipient: row.recipient,

@@ -1,23 +1,16 @@
 import { httpUrl } from '@dash/shared-core';
 import { type ClientConfiguration, type ClientDetails, ENDPOINTS } from '@dash/shared-core/contract';
-import { validatePostalCode } from '@dash/shared-core/postal';
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../core/audit/auditTrail';
 import type { Database, Queryable } from '../../core/db/database';
 import type { SessionContext } from '../../core/sessions/sessions';
 import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
+import { assertValidMasterData, MASTER_DATA_COLUMNS, type MasterDataRow, masterData } from '../shared/clientMasterData';
 import { assertOfferedCountry } from '../shared/offeredCountries';
 
-interface ClientRow {
-  name: string;
+interface ClientRow extends MasterDataRow {
   identifier: string;
-  street: string | null;
-  additional: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country: string;
-  homepage: string | null;
   language: 'de_DE' | 'en_GB';
   offered_countries: string[];
 }
@@ -30,8 +23,7 @@ function countriesIn(codes: readonly string[], language: string): ClientDetails[
 
 async function readDetails(db: Queryable, session: SessionContext, lock = false): Promise<ClientDetails> {
   const rows = await db.query<ClientRow>(
-    `SELECT c.name, c.identifier, c.street, c.additional, c.postal_code, c.city, c.country, c.homepage, m.language,
-            c.offered_countries
+    `SELECT ${MASTER_DATA_COLUMNS}, c.identifier, m.language, c.offered_countries
        FROM client c JOIN member m ON m.client_uuid = c.uuid
       WHERE c.uuid = $1 AND m.uuid = $2${lock ? ' FOR UPDATE OF c' : ''}`,
     [session.clientUuid, session.memberUuid],
@@ -39,14 +31,8 @@ async function readDetails(db: Queryable, session: SessionContext, lock = false)
   const row = rows[0];
   if (!row) throw new ApiHttpError(404, 'Client.NotFound');
   return {
-    name: row.name,
+    ...masterData(row),
     clientIdentifier: row.identifier,
-    street: row.street,
-    additional: row.additional,
-    postalCode: row.postal_code,
-    city: row.city,
-    country: row.country,
-    homepage: row.homepage,
     countries: countriesIn(row.offered_countries, row.language),
   };
 }
@@ -104,10 +90,7 @@ export function registerCompanyRoutes(app: FastifyInstance, db: Database): void 
   registerEndpoint(app, db, ENDPOINTS.clientDetails, async ({ session }) => readDetails(db, session));
 
   registerEndpoint(app, db, ENDPOINTS.updateClientDetails, async ({ body, session }) => {
-    if (body.postalCode !== null && !validatePostalCode(body.country, body.postalCode).valid) {
-      throw new ApiHttpError(400, 'Client.InvalidPostalCode');
-    }
-    checkUrl(body.homepage);
+    assertValidMasterData(body);
     return db.transaction(async (tx) => {
       const before = await readDetails(tx, session, true);
       // The list read with the client's row, under its lock: a licensee's change at this moment is not missed.

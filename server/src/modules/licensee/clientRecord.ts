@@ -1,22 +1,15 @@
-import { clientIdentifier, httpUrl, IDENTIFIER_MAX_LENGTH } from '@dash/shared-core';
+import { clientIdentifier, IDENTIFIER_MAX_LENGTH } from '@dash/shared-core';
 import type { LicenseeClientDetails, LicenseeClientFields } from '@dash/shared-core/contract';
-import { validatePostalCode } from '@dash/shared-core/postal';
 import type { Queryable } from '../../core/db/database';
 import { iso } from '../../core/db/rows';
 import { ApiHttpError } from '../../http/errors';
+import { assertValidMasterData, MASTER_DATA_COLUMNS, type MasterDataRow, masterData } from '../shared/clientMasterData';
 import { assertOfferedCountry } from '../shared/offeredCountries';
 
 /** The columns of a client that the console shows, for `clientOfLicensee`. */
-interface ClientRow {
+interface ClientRow extends MasterDataRow {
   uuid: string;
   identifier: string;
-  name: string;
-  street: string | null;
-  additional: string | null;
-  postal_code: string | null;
-  city: string | null;
-  country: string;
-  homepage: string | null;
   max_members: number | null;
   feature_elearnings: boolean;
   feature_risk_assessments: boolean;
@@ -39,8 +32,7 @@ export async function clientOfLicensee(
   lock = false,
 ): Promise<LicenseeClientDetails> {
   const rows = await db.query<ClientRow>(
-    `SELECT c.uuid, c.identifier, c.name, c.street, c.additional, c.postal_code, c.city, c.country, c.homepage,
-            c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
+    `SELECT c.uuid, c.identifier, ${MASTER_DATA_COLUMNS}, c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
             c.offered_countries, c.deactivated_at, c.created_at,
             (SELECT count(*)::int FROM member m WHERE m.client_uuid = c.uuid AND m.archived_at IS NULL) AS member_count
        FROM client c
@@ -52,13 +44,7 @@ export async function clientOfLicensee(
   return {
     uuid: row.uuid,
     clientIdentifier: row.identifier,
-    name: row.name,
-    street: row.street,
-    additional: row.additional,
-    postalCode: row.postal_code,
-    city: row.city,
-    country: row.country,
-    homepage: row.homepage,
+    ...masterData(row),
     maxMembers: row.max_members,
     featureFlags: {
       elearnings: row.feature_elearnings,
@@ -92,8 +78,9 @@ export function assertValidClientFields(
   storedCountry: string | null = null,
 ): void {
   assertOfferedCountry(fields.offeredCountries ?? offered, fields.country, storedCountry);
-  if (fields.postalCode && !validatePostalCode(fields.country, fields.postalCode).valid) {
-    throw new ApiHttpError(400, 'Client.InvalidPostalCode');
-  }
-  if (fields.homepage && httpUrl(fields.homepage) !== null) throw new ApiHttpError(400, 'Client.Invalid');
+  assertValidMasterData({
+    postalCode: fields.postalCode ?? null,
+    country: fields.country,
+    homepage: fields.homepage ?? null,
+  });
 }

@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { CLIENT_DETAILS_LIMITS } from '../../companyLimits';
 import { URL_MAX_LENGTH } from '../../validation/rules';
-import { emptyRequestSchema } from '../common';
+import { emptyRequestSchema, optionalTextSchema } from '../common';
 import { countryCodeSchema } from '../countries';
 import { defineEndpoint } from '../endpoint';
-
-/** An optional text: trimmed, '' and null both mean none. */
-function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
-}
 
 /** An optional web address; the server checks it with the forms' own rule (`httpUrl`); '' and null mean none. */
 export const optionalHttpUrlSchema = z
@@ -23,10 +13,9 @@ export const optionalHttpUrlSchema = z
   .transform((value) => (value === '' ? null : value))
   .nullable();
 
-export const clientDetailsSchema = z.object({
+/** A client's master data as the company settings and the licensee console show it. */
+export const clientMasterDataSchema = z.object({
   name: z.string(),
-  /** The company ID used at sign-in: read-only. */
-  clientIdentifier: z.string(),
   street: z.string().nullable(),
   additional: z.string().nullable(),
   postalCode: z.string().nullable(),
@@ -34,25 +23,35 @@ export const clientDetailsSchema = z.object({
   /** ISO 3166-1 alpha-2. */
   country: z.string(),
   homepage: z.string().nullable(),
+});
+export type ClientMasterData = z.infer<typeof clientMasterDataSchema>;
+
+export const clientDetailsSchema = clientMasterDataSchema.extend({
+  /** The company ID used at sign-in: read-only. */
+  clientIdentifier: z.string(),
   /** The countries the client offers for addresses (its licensee chooses them), named in the member's language. */
   countries: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type ClientDetails = z.infer<typeof clientDetailsSchema>;
 
 /**
- * The master data the super-admin edits. The postal code is checked against the country on the server
- * (`Client.InvalidPostalCode`) and the homepage with `httpUrl` (`Client.Invalid`), each with its own code; a country
- * the client does not offer is refused (`Address.CountryNotOffered`) unless it is the one stored.
+ * A client's master data as the company's super-admin and the licensee set it. The postal code is checked against
+ * the country on the server (`Client.InvalidPostalCode`) and the homepage with `httpUrl` (`Client.Invalid`), each
+ * with its own code; a country the client does not offer is refused (`Address.CountryNotOffered`) unless it is the
+ * one stored.
  */
-export const updateClientDetailsRequestSchema = z.strictObject({
+export const clientMasterDataInputSchema = z.strictObject({
   name: z.string().trim().min(1).max(CLIENT_DETAILS_LIMITS.nameMaxLength),
-  street: optionalText(CLIENT_DETAILS_LIMITS.streetMaxLength),
-  additional: optionalText(CLIENT_DETAILS_LIMITS.additionalMaxLength),
-  postalCode: optionalText(CLIENT_DETAILS_LIMITS.postalCodeMaxLength),
-  city: optionalText(CLIENT_DETAILS_LIMITS.cityMaxLength),
+  street: optionalTextSchema(CLIENT_DETAILS_LIMITS.streetMaxLength),
+  additional: optionalTextSchema(CLIENT_DETAILS_LIMITS.additionalMaxLength),
+  postalCode: optionalTextSchema(CLIENT_DETAILS_LIMITS.postalCodeMaxLength),
+  city: optionalTextSchema(CLIENT_DETAILS_LIMITS.cityMaxLength),
   country: countryCodeSchema,
   homepage: optionalHttpUrlSchema,
 });
+
+/** The master data the super-admin edits in the company settings. */
+export const updateClientDetailsRequestSchema = clientMasterDataInputSchema;
 export type UpdateClientDetailsRequest = z.input<typeof updateClientDetailsRequestSchema>;
 
 export const clientConfigurationSchema = z.object({

@@ -2,21 +2,11 @@ import { z } from 'zod';
 import { LICENSEE_BRANDING_LIMITS, LICENSEE_LOGO_MAX_BYTES, SUPPORT_CHAT_KEY_PATTERN } from '../../branding';
 import { COLOUR_PATTERN } from '../../colours';
 import { httpUrl } from '../../validation/rules';
-import { emptyRequestSchema } from '../common';
+import { emptyRequestSchema, optionalTextSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
-/** An optional text: trimmed, '' and null both mean none. */
-function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
-}
-
 /** A footer link: an http(s) address by the form's `httpUrl` rule, or none. */
-const footerLinkSchema = optionalText(2000).refine((value) => value === null || httpUrl(value) === null, 'url');
+const footerLinkSchema = optionalTextSchema(2000).refine((value) => value === null || httpUrl(value) === null, 'url');
 
 const colourSchema = z.string().regex(COLOUR_PATTERN);
 const themeColoursSchema = z.strictObject({
@@ -37,14 +27,14 @@ export const licenseeBrandingFieldsSchema = z.strictObject({
     legalNoticeLink: footerLinkSchema,
     dataProtectionLink: footerLinkSchema,
   }),
-  moodImageCopyright: optionalText(LICENSEE_BRANDING_LIMITS.moodImageCopyrightMaxLength),
-  supportChatKey: optionalText(LICENSEE_BRANDING_LIMITS.supportChatKeyMaxLength).refine(
+  moodImageCopyright: optionalTextSchema(LICENSEE_BRANDING_LIMITS.moodImageCopyrightMaxLength),
+  supportChatKey: optionalTextSchema(LICENSEE_BRANDING_LIMITS.supportChatKeyMaxLength).refine(
     (value) => value === null || SUPPORT_CHAT_KEY_PATTERN.test(value),
     'supportChatKey',
   ),
-  notificationFooterEmail: optionalText(LICENSEE_BRANDING_LIMITS.notificationFooterEmailMaxLength),
+  notificationFooterEmail: optionalTextSchema(LICENSEE_BRANDING_LIMITS.notificationFooterEmailMaxLength),
   // One line: the SMS puts it on a line of its own.
-  notificationFooterSms: optionalText(LICENSEE_BRANDING_LIMITS.notificationFooterSmsMaxLength).refine(
+  notificationFooterSms: optionalTextSchema(LICENSEE_BRANDING_LIMITS.notificationFooterSmsMaxLength).refine(
     (value) => value === null || !/[\r\n]/.test(value),
     'singleLine',
   ),

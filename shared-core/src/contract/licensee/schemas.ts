@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { CLIENT_DETAILS_LIMITS } from '../../companyLimits';
 import { FEATURE_FLAGS } from '../../featureFlags';
 import { LICENSEE_ROLES } from '../../permissions';
 import { email } from '../../validation/rules';
@@ -13,8 +12,8 @@ import {
   tableResponseSchema,
   uuidSchema,
 } from '../common';
-import { optionalHttpUrlSchema } from '../company/schemas';
-import { countryCodeSchema, offeredCountriesSchema } from '../countries';
+import { clientMasterDataInputSchema, clientMasterDataSchema } from '../company/schemas';
+import { offeredCountriesSchema } from '../countries';
 import { defineEndpoint } from '../endpoint';
 import { memberUsernameSchema } from '../members/schemas';
 import { LICENSEE_CLIENT_SORT_KEYS, LICENSEE_CLIENT_STATUS_FILTERS, MAX_MEMBER_LIMIT } from './calls';
@@ -78,16 +77,9 @@ export const licenseeClientListRequestSchema = tableRequestSchema(
 export type LicenseeClientListRequest = z.input<typeof licenseeClientListRequestSchema>;
 export const licenseeClientListResponseSchema = tableResponseSchema(licenseeClientListItemSchema);
 
-export const licenseeClientDetailsSchema = z.object({
+export const licenseeClientDetailsSchema = clientMasterDataSchema.extend({
   uuid: uuidSchema,
   clientIdentifier: z.string(),
-  name: z.string(),
-  street: z.string().nullable(),
-  additional: z.string().nullable(),
-  postalCode: z.string().nullable(),
-  city: z.string().nullable(),
-  country: z.string(),
-  homepage: z.string().nullable(),
   maxMembers: z.int().nullable(),
   featureFlags: featureFlagsSchema,
   /** The address countries the client's forms offer (ISO 3166-1 alpha-2). */
@@ -99,30 +91,12 @@ export const licenseeClientDetailsSchema = z.object({
 });
 export type LicenseeClientDetails = z.infer<typeof licenseeClientDetailsSchema>;
 
-/** An optional text: trimmed, '' and null both mean none. */
-function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
-}
-
 /**
- * What the licensee sets on a client: master data (postal code checked against the country, homepage with `httpUrl`,
- * as in the company settings), the member limit (null = none), the four feature flags and the address countries the
- * client offers. The client's own country must be one of them (`Address.CountryNotOffered`) unless it stays the one
- * stored. Offered countries left out: AT and DE for a new client, unchanged on an update.
+ * What the licensee sets on a client: its master data (as in the company settings), the member limit (null = none),
+ * the four feature flags and the address countries the client offers. Offered countries left out: AT and DE for a
+ * new client, unchanged on an update.
  */
-const licenseeClientFieldsSchema = z.strictObject({
-  name: z.string().trim().min(1).max(CLIENT_DETAILS_LIMITS.nameMaxLength),
-  street: optionalText(CLIENT_DETAILS_LIMITS.streetMaxLength),
-  additional: optionalText(CLIENT_DETAILS_LIMITS.additionalMaxLength),
-  postalCode: optionalText(CLIENT_DETAILS_LIMITS.postalCodeMaxLength),
-  city: optionalText(CLIENT_DETAILS_LIMITS.cityMaxLength),
-  country: countryCodeSchema,
-  homepage: optionalHttpUrlSchema,
+const licenseeClientFieldsSchema = clientMasterDataInputSchema.extend({
   maxMembers: z.int().min(1).max(MAX_MEMBER_LIMIT).nullable(),
   featureFlags: featureFlagsInputSchema,
   offeredCountries: offeredCountriesSchema.optional(),

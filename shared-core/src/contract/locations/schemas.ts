@@ -3,6 +3,7 @@ import { LOCATION_BULK_MAX, LOCATION_LIMITS, LOCATION_TYPES } from '../../compan
 import {
   bulkSelectionSchema,
   detailRequestSchema,
+  optionalTextSchema,
   searchTextSchema,
   tableRequestSchema,
   tableResponseSchema,
@@ -56,16 +57,6 @@ export type LocationDetail = z.infer<typeof locationDetailSchema>;
 
 const uuidListSchema = z.array(uuidSchema).min(1).max(LOCATION_BULK_MAX);
 
-/** An optional text: trimmed, '' and null both mean none. */
-function optionalText(max: number) {
-  return z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
-}
-
 /**
  * What the add modal and the details tab send (all of a location's fields: what is left out is none).
  * Responsible members: non-archived members of the client. The postal code is checked against the country on the
@@ -73,9 +64,9 @@ function optionalText(max: number) {
  */
 export const locationFieldsSchema = z.strictObject({
   name: z.string().trim().min(1).max(LOCATION_LIMITS.nameMaxLength),
-  street: optionalText(LOCATION_LIMITS.streetMaxLength).optional(),
-  postalCode: optionalText(LOCATION_LIMITS.postalCodeMaxLength).optional(),
-  city: optionalText(LOCATION_LIMITS.cityMaxLength),
+  street: optionalTextSchema(LOCATION_LIMITS.streetMaxLength).optional(),
+  postalCode: optionalTextSchema(LOCATION_LIMITS.postalCodeMaxLength).optional(),
+  city: optionalTextSchema(LOCATION_LIMITS.cityMaxLength),
   countryCode: countryCodeSchema,
   locationType: locationTypeSchema,
   floorSpace: z.int().min(1).max(LOCATION_LIMITS.floorSpaceMax).nullable(),

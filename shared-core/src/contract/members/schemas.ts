@@ -8,6 +8,7 @@ import {
   languageCodeSchema,
   okResponseSchema,
   optionalEmailSchema,
+  optionalTextSchema,
   searchTextSchema,
   sha256HexSchema,
   tableRequestSchema,
@@ -90,15 +91,6 @@ export const memberSchema = memberListItemSchema.extend({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-/** Free text of at most `max` characters; '' and null both mean none. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .transform((value) => (value === '' ? null : value))
-    .nullable();
-
 /** A name: 1 to 255 characters, any script (umlauts, apostrophes, emoji). */
 const nameSchema = z.string().trim().min(1).max(255);
 
@@ -123,15 +115,15 @@ const memberFieldsSchema = z.strictObject({
   username: memberUsernameSchema,
   role: z.enum(ASSIGNABLE_ROLES),
   language: languageCodeSchema,
-  phoneNumber: optionalText(40),
-  mobileNumber: optionalText(40),
+  phoneNumber: optionalTextSchema(40),
+  mobileNumber: optionalTextSchema(40),
   specialAttributes: z.array(z.enum(SPECIAL_ATTRIBUTES)).max(SPECIAL_ATTRIBUTES.length),
-  externalCompany: optionalText(255),
+  externalCompany: optionalTextSchema(255),
   gender: z.enum(GENDERS),
   birthDate: isoDateSchema.nullable(),
-  street: optionalText(255),
-  postalCode: optionalText(20),
-  city: optionalText(255),
+  street: optionalTextSchema(255),
+  postalCode: optionalTextSchema(20),
+  city: optionalTextSchema(255),
   country: countryCodeSchema.nullable(),
   createElearningTasks: z.boolean(),
   createRiskAssessmentTasks: z.boolean(),

@@ -4,15 +4,13 @@ import {
   Link,
   Navigate,
   TextField,
-  useForm,
   useHomePage,
   useNavigate,
   useSearchParams,
   useSessionStore,
 } from '@dash/shared-ui';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loginErrorText } from '../../login/loginErrorText';
+import { SignInPasswordAndSubmit, useSignInForm } from '../../login/useSignInForm';
 import { licenseeLogin } from '../api/licenseeLogin';
 import '../../login/components/login.css';
 
@@ -32,28 +30,19 @@ export default function LicenseeLoginPage() {
   const status = useSessionStore((state) => state.status);
   const home = useHomePage();
   const reload = useSessionStore((state) => state.reload);
-  const [failedAttempts, setFailedAttempts] = useState(0);
-  const [passwordCleared, setPasswordCleared] = useState(false);
-  const form = useForm({
+  const { form, password, onSubmit } = useSignInForm({
+    audience: 'licensee',
     initialValues: { licenseeIdentifier: '', username: '', password: '' },
     fields: {
       licenseeIdentifier: { required: true, rules: [identifierRule] },
       username: { required: true },
       password: { required: true },
     },
-    send: async (values) => {
-      try {
-        await licenseeLogin(values);
-      } catch (caught) {
-        form.set('password')('');
-        setPasswordCleared(true);
-        setFailedAttempts((count) => count + 1);
-        throw caught;
-      }
+    signIn: licenseeLogin,
+    signedIn: async () => {
       await reload('licensee');
       navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true });
     },
-    errorText: (caught) => loginErrorText(t, caught, 'licensee'),
   });
 
   // Signed in already (either kind): that session's home page.
@@ -64,13 +53,7 @@ export default function LicenseeLoginPage() {
       <h1>{t('licensee.headline')}</h1>
       <p className="auth-login__sub">{t('licensee.subHeadline')}</p>
       <FormError error={form.error} testId="login-error" />
-      <form
-        onSubmit={(event) => {
-          setPasswordCleared(false);
-          form.onSubmit(event);
-        }}
-        noValidate
-      >
+      <form onSubmit={onSubmit} noValidate>
         <TextField
           label={t('licensee.licenseeIdentifier')}
           {...form.field('licenseeIdentifier')}
@@ -78,17 +61,7 @@ export default function LicenseeLoginPage() {
           autoComplete="organization"
         />
         <TextField label={t('login.username')} {...form.field('username')} lowercase autoComplete="username" />
-        <TextField
-          key={failedAttempts}
-          label={t('login.password')}
-          type="password"
-          {...form.field('password')}
-          showErrors={form.submitted && !passwordCleared}
-          autoComplete="current-password"
-        />
-        <button type="submit" className="ui-button auth-login__submit" disabled={form.busy}>
-          {form.busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        <SignInPasswordAndSubmit password={password} />
       </form>
       <p className="auth-login__forgot">
         <Link to="/auth/login">{t('licensee.memberLogin')}</Link>

@@ -4,7 +4,6 @@ import {
   Link,
   Navigate,
   TextField,
-  useForm,
   useHomePage,
   useNavigate,
   useParams,
@@ -14,7 +13,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../api/login';
-import { loginErrorText } from '../loginErrorText';
+import { SignInPasswordAndSubmit, useSignInForm } from '../useSignInForm';
 import './login.css';
 
 /** Only paths inside the dashboard are followed after sign-in (no open redirect). */
@@ -37,31 +36,20 @@ export default function LoginPage() {
   const preset = clientId ?? rememberedCompany() ?? '';
   const [editingClient, setEditingClient] = useState(preset === '');
   const [remember, setRemember] = useState(true);
-  // After a failed sign-in the password is emptied: a new, untouched field (the key) that does not call itself
-  // missing until the user submits again or leaves it.
-  const [failedAttempts, setFailedAttempts] = useState(0);
-  const [passwordCleared, setPasswordCleared] = useState(false);
-  const form = useForm({
+  const { form, password, onSubmit } = useSignInForm({
+    audience: 'member',
     initialValues: { clientIdentifier: preset, username: '', password: '' },
     fields: {
       clientIdentifier: { required: true, rules: [clientIdentifierRule] },
       username: { required: true },
       password: { required: true },
     },
-    send: async (values) => {
-      try {
-        await login(values);
-      } catch (caught) {
-        form.set('password')('');
-        setPasswordCleared(true);
-        setFailedAttempts((count) => count + 1);
-        throw caught;
-      }
+    signIn: login,
+    signedIn: async (values) => {
       rememberCompany(remember ? values.clientIdentifier.trim().toLowerCase() : null);
       await reload('member');
       navigate(safeReturnUrl(searchParams.get('returnUrl')), { replace: true });
     },
-    errorText: (caught) => loginErrorText(t, caught, 'member'),
   });
   const { clientIdentifier } = form.values;
 
@@ -73,13 +61,7 @@ export default function LoginPage() {
       <h1>{t('login.headline')}</h1>
       <p className="auth-login__sub">{t('login.subHeadline')}</p>
       <FormError error={form.error} testId="login-error" />
-      <form
-        onSubmit={(event) => {
-          setPasswordCleared(false);
-          form.onSubmit(event);
-        }}
-        noValidate
-      >
+      <form onSubmit={onSubmit} noValidate>
         {editingClient ? (
           <TextField
             label={t('login.clientIdentifier')}
@@ -99,26 +81,17 @@ export default function LoginPage() {
           </div>
         )}
         <TextField label={t('login.username')} {...form.field('username')} lowercase autoComplete="username" />
-        <TextField
-          key={failedAttempts}
-          label={t('login.password')}
-          type="password"
-          {...form.field('password')}
-          showErrors={form.submitted && !passwordCleared}
-          autoComplete="current-password"
-        />
-        <div className="auth-login__remember">
-          <input
-            id="remember-client"
-            type="checkbox"
-            checked={remember}
-            onChange={(event) => setRemember(event.target.checked)}
-          />
-          <label htmlFor="remember-client">{t('login.remember')}</label>
-        </div>
-        <button type="submit" className="ui-button auth-login__submit" disabled={form.busy}>
-          {form.busy ? t('login.submitting') : t('login.submit')}
-        </button>
+        <SignInPasswordAndSubmit password={password}>
+          <div className="auth-login__remember">
+            <input
+              id="remember-client"
+              type="checkbox"
+              checked={remember}
+              onChange={(event) => setRemember(event.target.checked)}
+            />
+            <label htmlFor="remember-client">{t('login.remember')}</label>
+          </div>
+        </SignInPasswordAndSubmit>
       </form>
       <p className="auth-login__forgot">
         <Link

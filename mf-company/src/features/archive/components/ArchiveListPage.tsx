@@ -1,7 +1,14 @@
 import { type ArchivedMember, type ArchivedMemberFilter, type Language, localeOf } from '@dash/shared-core';
 import { PageHeader, showToast } from '@dash/shared-ui';
 import { Dialog } from '@dash/shared-ui/dialog';
-import { type BulkAction, type Column, DataTable, type RowAction, useTableState } from '@dash/shared-ui/table';
+import {
+  type BulkAction,
+  type Column,
+  DataTable,
+  type RowAction,
+  tableRequest,
+  useTableState,
+} from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../../members/components/memberForm.css';
@@ -24,13 +31,7 @@ export default function ArchiveListPage() {
   const table = useTableState<SortKey>(SORT_KEYS, 'archivedAt', ['search']);
   const { state } = table;
   const filter: ArchivedMemberFilter = { search: state.filter.search };
-  const query = useArchivedMemberList({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter,
-  });
+  const query = useArchivedMemberList(tableRequest(state, filter));
   const restore = useUnarchiveMembers();
   const remove = useDeleteMembers();
   const [restoring, setRestoring] = useState<Choice | null>(null);

@@ -1,5 +1,5 @@
 import { FormError, inlineErrorText, showToast, useNavigate } from '@dash/shared-ui';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locationDetailsPath } from '../../../routes';
@@ -39,14 +39,7 @@ export function CreateLocationModal({ open, onClose }: { open: boolean; onClose:
       width={50}
       testId="create-location-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button type="submit" form={formId} className="ui-button" disabled={form.busy}>
-            {t('locations.create.submit')}
-          </button>
-        </>
+        <ModalFooter onCancel={onClose} form={formId} label={t('locations.create.submit')} disabled={form.busy} />
       }
     >
       <form id={formId} onSubmit={form.onSubmit} noValidate key={form.generation}>

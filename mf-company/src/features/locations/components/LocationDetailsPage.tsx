@@ -1,5 +1,6 @@
 import { ApiError, type Language, type LocationDetail } from '@dash/shared-core';
 import {
+  FormActions,
   FormError,
   inlineErrorText,
   PageHeader,
@@ -96,11 +97,7 @@ function LocationDetailsForm({ location }: { location: LocationDetail }) {
     <form className="ui-card" onSubmit={form.onSubmit} noValidate data-testid="location-details-form">
       <FormError error={form.error} testId="location-details-error" />
       <LocationFormFields state={state} />
-      <div className="ui-form-actions">
-        <button type="submit" className="ui-button" disabled={form.busy}>
-          {t('common:common.save')}
-        </button>
-      </div>
+      <FormActions label={t('common:common.save')} disabled={form.busy} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { type Language, LOCATION_TYPES, type LocationListFilter, type LocationListItem } from '@dash/shared-core';
 import { Link, PageHeader, useCan } from '@dash/shared-ui';
-import { type BulkAction, type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type BulkAction, type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locationDetailsPath } from '../../../routes';
@@ -24,13 +24,7 @@ export default function LocationListPage() {
     search: state.filter.search,
     locationType: LOCATION_TYPES.find((type) => type === state.filter.locationType),
   };
-  const query = useLocationList({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter,
-  });
+  const query = useLocationList(tableRequest(state, filter));
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<{
     open: boolean;

@@ -2,7 +2,7 @@ import type { LocationDetail, LocationMember } from '@dash/shared-core';
 import { showToast, useCan } from '@dash/shared-ui';
 import { Dialog } from '@dash/shared-ui/dialog';
 import { AssignMembersModal } from '@dash/shared-ui/member-picker';
-import { type BulkAction, type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type BulkAction, type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssignLocationMembers } from '../api/assignLocationMembers';
@@ -20,14 +20,7 @@ export function LocationMembersTab({ location }: { location: LocationDetail }) {
   const can = useCan();
   const table = useTableState<SortKey>(SORT_KEYS, 'lastName', FILTERS);
   const { state } = table;
-  const query = useLocationMembers({
-    uuid: location.uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search },
-  });
+  const query = useLocationMembers({ uuid: location.uuid, ...tableRequest(state, { search: state.filter.search }) });
   const [assigning, setAssigning] = useState(false);
   const [removing, setRemoving] = useState<{ open: boolean; members: LocationMember[] }>({ open: false, members: [] });
   const remove = useRemoveLocationMembers();

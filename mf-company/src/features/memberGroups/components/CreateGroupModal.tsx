@@ -1,6 +1,6 @@
 import { maxLength } from '@dash/shared-core';
 import { SelectField, showToast, TextField, useForm, useNavigate } from '@dash/shared-ui';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { groupDetailsPath } from '../../../routes';
 import { useCreateMemberGroup } from '../api/createMemberGroup';
@@ -30,14 +30,12 @@ export function CreateGroupModal({ open, onClose }: { open: boolean; onClose: ()
       width={40}
       testId="create-group-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button type="submit" form="create-group-form" className="ui-button" disabled={form.busy}>
-            {t('memberGroups.create')}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          form="create-group-form"
+          label={t('memberGroups.create')}
+          disabled={form.busy}
+        />
       }
     >
       <form id="create-group-form" key={form.generation} onSubmit={form.onSubmit} noValidate>

@@ -1,6 +1,7 @@
 import type { MemberGroup } from '@dash/shared-core';
 import { maxLength } from '@dash/shared-core';
 import {
+  FormActions,
   PageHeader,
   SelectField,
   Spinner,
@@ -12,7 +13,7 @@ import {
   useNavigate,
   useParams,
 } from '@dash/shared-ui';
-import { useTableState } from '@dash/shared-ui/table';
+import { tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ROUTES } from '../../../routes';
@@ -52,13 +53,7 @@ function DetailsTab({ group }: { group: MemberGroup }) {
       <p>
         {t('memberGroups.fields.memberCount')}: {group.memberCount}
       </p>
-      {editable && (
-        <div className="ui-form-actions">
-          <button type="submit" className="ui-button" disabled={form.busy}>
-            {t('common:common.save')}
-          </button>
-        </div>
-      )}
+      {editable && <FormActions label={t('common:common.save')} disabled={form.busy} />}
     </form>
   );
 }
@@ -70,11 +65,7 @@ function MembersTab({ group }: { group: MemberGroup }) {
   const { state } = table;
   const query = useMemberGroupMembers({
     uuid: group.uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search || undefined },
+    ...tableRequest(state, { search: state.filter.search || undefined }),
   });
   const assign = useAssignGroupMembers();
   const remove = useRemoveGroupMembers();

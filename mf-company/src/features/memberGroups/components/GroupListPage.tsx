@@ -1,6 +1,13 @@
 import type { MemberGroup, MemberGroupListFilter } from '@dash/shared-core';
 import { Link, PageHeader, useCan, useNavigate } from '@dash/shared-ui';
-import { type BulkAction, type Column, DataTable, type RowAction, useTableState } from '@dash/shared-ui/table';
+import {
+  type BulkAction,
+  type Column,
+  DataTable,
+  type RowAction,
+  tableRequest,
+  useTableState,
+} from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupDetailsPath } from '../../../routes';
@@ -23,13 +30,7 @@ export default function GroupListPage() {
     search: state.filter.search || undefined,
     type: isGroupType(state.filter.type) ? state.filter.type : undefined,
   };
-  const query = useMemberGroupList({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter,
-  });
+  const query = useMemberGroupList(tableRequest(state, filter));
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<MemberGroup[]>([]);
   const [deletingMatching, setDeletingMatching] = useState<{ filter: MemberGroupListFilter; total: number } | null>(

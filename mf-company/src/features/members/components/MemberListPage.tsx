@@ -6,6 +6,7 @@ import {
   DataTable,
   downloadText,
   type RowAction,
+  tableRequest,
   useTableState,
 } from '@dash/shared-ui/table';
 import type { TFunction } from 'i18next';
@@ -63,13 +64,7 @@ export default function MemberListPage() {
     orgUnitUuid: state.filter.orgUnit || undefined,
     locationUuid: state.filter.location || undefined,
   };
-  const query = useMemberList({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter,
-  });
+  const query = useMemberList(tableRequest(state, filter));
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), {
     dateStyle: 'medium',
     timeStyle: 'short',

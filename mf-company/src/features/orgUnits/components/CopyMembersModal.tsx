@@ -1,6 +1,6 @@
 import type { OrgUnitDetail } from '@dash/shared-core';
 import { SelectField, showToast, useForm } from '@dash/shared-ui';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { useCopyMemberAssignments } from '../api/copyMemberAssignments';
 import { useOrgUnitTree } from '../api/getOrgUnitTree';
@@ -33,14 +33,7 @@ export function CopyMembersModal({ unit, open, onClose }: { unit: OrgUnitDetail;
       width={40}
       testId="copy-members-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button type="submit" form="copy-members-form" className="ui-button" disabled={form.busy}>
-            {t('orgUnits.copy')}
-          </button>
-        </>
+        <ModalFooter onCancel={onClose} form="copy-members-form" label={t('orgUnits.copy')} disabled={form.busy} />
       }
     >
       <form id="copy-members-form" key={form.generation} onSubmit={form.onSubmit} noValidate>

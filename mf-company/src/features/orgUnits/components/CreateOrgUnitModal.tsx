@@ -1,6 +1,6 @@
 import { maxLength, ORG_UNIT_ID_RULES, ORG_UNIT_LIMITS } from '@dash/shared-core';
 import { SelectField, showToast, TextField, useForm } from '@dash/shared-ui';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { useTranslation } from 'react-i18next';
 import { useCreateOrgUnit } from '../api/createOrgUnit';
 import { useOrgUnitTree } from '../api/getOrgUnitTree';
@@ -42,14 +42,7 @@ export function CreateOrgUnitModal({ parentUuid, onClose }: { parentUuid: string
       width={40}
       testId="create-org-unit-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button type="submit" form="create-org-unit-form" className="ui-button" disabled={form.busy}>
-            {t('orgUnits.create')}
-          </button>
-        </>
+        <ModalFooter onCancel={onClose} form="create-org-unit-form" label={t('orgUnits.create')} disabled={form.busy} />
       }
     >
       <form id="create-org-unit-form" onSubmit={form.onSubmit} noValidate>

@@ -1,6 +1,7 @@
 import type { OrgUnitDetail } from '@dash/shared-core';
 import { maxLength, ORG_UNIT_ID_RULES, ORG_UNIT_LIMITS } from '@dash/shared-core';
 import {
+  FormActions,
   PageHeader,
   SelectField,
   Spinner,
@@ -13,7 +14,7 @@ import {
   useParams,
 } from '@dash/shared-ui';
 import { Dropdown } from '@dash/shared-ui/dropdown';
-import { useTableState } from '@dash/shared-ui/table';
+import { tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPANY_ROUTES } from '../../../routes';
@@ -104,13 +105,7 @@ function DetailsTab({ unit }: { unit: OrgUnitDetail }) {
           <p>{unit.admins.map((person) => `${person.firstName} ${person.lastName}`).join(', ') || '–'}</p>
         </div>
       )}
-      {editable && (
-        <div className="ui-form-actions">
-          <button type="submit" className="ui-button" disabled={form.busy}>
-            {t('common:common.save')}
-          </button>
-        </div>
-      )}
+      {editable && <FormActions label={t('common:common.save')} disabled={form.busy} />}
     </form>
   );
 }
@@ -122,11 +117,7 @@ function MembersTab({ unit }: { unit: OrgUnitDetail }) {
   const { state } = table;
   const query = useOrgUnitMembers({
     uuid: unit.uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search || undefined },
+    ...tableRequest(state, { search: state.filter.search || undefined }),
   });
   const add = useAddOrgUnitMembers();
   const remove = useRemoveOrgUnitMembers();

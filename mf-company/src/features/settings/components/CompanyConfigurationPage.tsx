@@ -1,6 +1,7 @@
 import { type ClientConfiguration, FEATURE_FLAGS, httpUrl } from '@dash/shared-core';
 import {
   CheckboxField,
+  FormActions,
   FormError,
   inlineErrorText,
   PageHeader,
@@ -74,11 +75,7 @@ function ConfigurationForm({ configuration }: { configuration: ClientConfigurati
           ? t('settings.configuration.calendarHint', { href: configuration.licenseeExternalCalendarHref })
           : t('settings.configuration.calendarHintNone')}
       </p>
-      <div className="ui-form-actions">
-        <button type="submit" className="ui-button" disabled={form.busy}>
-          {t('common:common.save')}
-        </button>
-      </div>
+      <FormActions label={t('common:common.save')} disabled={form.busy} />
     </form>
   );
 }

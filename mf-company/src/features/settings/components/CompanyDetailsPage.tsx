@@ -1,6 +1,7 @@
 import { CLIENT_DETAILS_LIMITS, type ClientDetails, httpUrl, maxLength } from '@dash/shared-core';
 import { zipcode } from '@dash/shared-core/postal';
 import {
+  FormActions,
   FormError,
   inlineErrorText,
   PageHeader,
@@ -107,11 +108,7 @@ function CompanyDetailsForm({ details }: { details: ClientDetails }) {
         <TextField label={t('settings.details.city')} {...form.field('city')} autoComplete="address-level2" />
         <SelectField label={t('settings.details.country')} {...form.field('country')} options={countries} />
       </div>
-      <div className="ui-form-actions">
-        <button type="submit" className="ui-button" disabled={form.busy}>
-          {t('common:common.save')}
-        </button>
-      </div>
+      <FormActions label={t('common:common.save')} disabled={form.busy} />
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { type ElearningCatalogItem, hasAnyPermission } from '@dash/shared-core';
 import { Link, PageHeader, useMemberState } from '@dash/shared-ui';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { elearningDetailsPath } from '../../../routes';
 import { useCatalog } from '../api/getCatalog';
@@ -16,13 +16,7 @@ export default function CatalogListPage() {
   const permissions = useMemberState()?.member.permissions ?? [];
   // An ou-admin reads statistics only: his link opens the analytics.
   const firstTab = hasAnyPermission(permissions, ['elearning.read-settings']) ? 'settings' : 'analytics';
-  const query = useCatalog({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search },
-  });
+  const query = useCatalog(tableRequest(state, { search: state.filter.search }));
   const columns: Column<ElearningCatalogItem>[] = [
     {
       name: 'title',

@@ -8,7 +8,7 @@ import {
 } from '@dash/shared-core';
 import { inlineErrorText, Spinner, showToast, useMemberState } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, DownloadButton, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportStatistics } from '../api/exportStatistics';
@@ -47,33 +47,13 @@ export default function AnalyticsTab({ uuid, title }: { uuid: string; title: str
     orgUnitUuid: state.filter.orgUnitUuid || undefined,
     search: state.filter.search || undefined,
   };
-  const query = useStatistics({
-    uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter,
-  });
+  const query = useStatistics({ uuid, ...tableRequest(state, filter) });
   const overview = useStatisticsOverview(uuid);
   const [resetting, setResetting] = useState<ElearningStatisticsRow[]>([]);
-  const [exporting, setExporting] = useState(false);
   const language = (i18n.language === 'en_GB' ? 'en_GB' : 'de_DE') as Language;
   const dayFormat = new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium' });
   const formatDay = (value: string | null) =>
     value ? dayFormat.format(new Date(value.length === 10 ? `${value}T00:00:00` : value)) : null;
-
-  async function download() {
-    setExporting(true);
-    try {
-      await exportStatistics({ uuid, filter, language }, `${title} – ${t('analytics.title')}.xlsx`);
-      showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('analytics.exported') });
-    } catch (caught) {
-      showToast({ type: 'danger', title: t('common:toast.errorTitle'), message: inlineErrorText(t, caught) });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const columns: Column<ElearningStatisticsRow>[] = [
     {
@@ -140,15 +120,12 @@ export default function AnalyticsTab({ uuid, title }: { uuid: string; title: str
       <div className="elearning-toolbar">
         <h2>{t('analytics.title')}</h2>
         {hasAnyPermission(permissions, ['elearning.export-statistics']) && (
-          <button
-            type="button"
-            className="ui-button"
-            onClick={() => void download()}
-            disabled={exporting}
-            data-testid="export-statistics"
-          >
-            {t('analytics.export')}
-          </button>
+          <DownloadButton
+            label={t('analytics.export')}
+            download={() => exportStatistics({ uuid, filter, language }, `${title} – ${t('analytics.title')}.xlsx`)}
+            doneMessage={t('analytics.exported')}
+            testId="export-statistics"
+          />
         )}
       </div>
       <DataTable

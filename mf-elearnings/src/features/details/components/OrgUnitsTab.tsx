@@ -1,7 +1,7 @@
 import { type ElearningOrgUnitAssignment, hasAnyPermission, type Language, localeOf } from '@dash/shared-core';
 import { inlineErrorText, Spinner, showToast, useMemberState } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChangeOrgUnits } from '../api/changeOrgUnits';
@@ -139,19 +139,12 @@ function AssignModal({
       width={40}
       testId="assign-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button
-            type="button"
-            className="ui-button"
-            disabled={chosen.size === 0 || assign.isPending}
-            onClick={() => void submit()}
-          >
-            {t('orgUnits.assignSubmit', { count: chosen.size })}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          label={t('orgUnits.assignSubmit', { count: chosen.size })}
+          disabled={chosen.size === 0 || assign.isPending}
+          onClick={() => void submit()}
+        />
       }
     >
       {error && (

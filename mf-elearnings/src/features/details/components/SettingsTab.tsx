@@ -2,6 +2,7 @@ import { FIRST_EXECUTION_BUFFER_DAYS, hasAnyPermission, localIsoDate, REPEAT_INT
 import {
   CheckboxField,
   DateField,
+  FormActions,
   FormError,
   inlineErrorText,
   SelectField,
@@ -126,13 +127,7 @@ function SettingsForm({ uuid, state, initialValues }: { uuid: string; state: str
       <DateField label={t('settings.activateOn')} {...form.field('activateOn')} disabled={!canSave} />
       <DateField label={t('settings.deactivateOn')} {...form.field('deactivateOn')} disabled={!canSave} />
       <p className="elearning-hint">{t('settings.rulesHint')}</p>
-      {canSave && (
-        <div className="ui-form-actions">
-          <button type="submit" className="ui-button" disabled={form.busy}>
-            {t('settings.save')}
-          </button>
-        </div>
-      )}
+      {canSave && <FormActions label={t('settings.save')} disabled={form.busy} />}
     </form>
   );
 }

@@ -1,6 +1,6 @@
 import { type Language, localeOf, type MemberTask, type TaskFilter } from '@dash/shared-core';
 import { Link, PageHeader } from '@dash/shared-ui';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { DueStatusBadge } from '@dash/shared-ui/tasks';
 import { useTranslation } from 'react-i18next';
 import { ELEARNING_ROUTES } from '../../../routes';
@@ -24,13 +24,7 @@ export default function MyElearningsPage() {
     ? (state.filter.status as Bubble)
     : 'open';
   const counts = useMemberStatistics();
-  const query = useMyElearnings({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { status },
-  });
+  const query = useMyElearnings(tableRequest(state, { status }));
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
   const columns: Column<MemberTask>[] = [
     {

@@ -1,5 +1,5 @@
 import { formatFileSize, hasAnyPermission, type Language } from '@dash/shared-core';
-import { showToast, useMemberState } from '@dash/shared-ui';
+import { FormActions, showToast, useMemberState } from '@dash/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -119,11 +119,7 @@ export function CoursePackageSection({ elearningUuid }: { elearningUuid: string 
               <option value="en_GB">{t('common:language.en_GB')}</option>
             </select>
           </div>
-          <div className="ui-form-actions">
-            <button type="submit" className="ui-button" disabled={save.isPending || !title.trim()}>
-              {t('package.save')}
-            </button>
-          </div>
+          <FormActions label={t('package.save')} disabled={save.isPending || !title.trim()} />
         </form>
       )}
       {canUpload && (

@@ -7,9 +7,8 @@ import {
   type LicenseeAuditAction,
   type LicenseeAuditEntry,
 } from '@dash/shared-core';
-import { DateField, inlineErrorText, PageHeader, showToast, useSearchParams } from '@dash/shared-ui';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
-import { useState } from 'react';
+import { DateField, PageHeader, useSearchParams } from '@dash/shared-ui';
+import { type Column, DataTable, DownloadButton, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { exportAudit } from '../api/exportAudit';
 import { useAuditList } from '../api/getAuditList';
@@ -28,7 +27,6 @@ export default function AuditPage() {
   const table = useTableState<SortKey>(LICENSEE_AUDIT_SORT_KEYS, 'createdAt', FILTERS);
   const { state } = table;
   const [params] = useSearchParams();
-  const [exporting, setExporting] = useState(false);
   const action = LICENSEE_AUDIT_ACTIONS.find((value) => value === state.filter.action);
   const day = (value: string | undefined) => (value && DAY.test(value) ? value : undefined);
   const filter = {
@@ -45,17 +43,6 @@ export default function AuditPage() {
     sortDirection: params.has('sortDirection') ? state.sortDirection : 'desc',
     filter,
   });
-
-  async function download() {
-    setExporting(true);
-    try {
-      await exportAudit({ filter, language: isLanguage(language) ? language : 'de_DE' }, t('audit.filename'));
-    } catch (caught) {
-      showToast({ type: 'danger', title: t('common:toast.errorTitle'), message: inlineErrorText(t, caught) });
-    } finally {
-      setExporting(false);
-    }
-  }
 
   const columns: Column<LicenseeAuditEntry>[] = [
     {
@@ -95,15 +82,13 @@ export default function AuditPage() {
       <PageHeader
         title={t('audit.title')}
         actions={
-          <button
-            type="button"
-            className="ui-button"
-            onClick={() => void download()}
-            disabled={exporting}
-            data-testid="audit-export"
-          >
-            {t('audit.export')}
-          </button>
+          <DownloadButton
+            label={t('audit.export')}
+            download={() =>
+              exportAudit({ filter, language: isLanguage(language) ? language : 'de_DE' }, t('audit.filename'))
+            }
+            testId="audit-export"
+          />
         }
       />
       <div className="licensee-audit-dates">

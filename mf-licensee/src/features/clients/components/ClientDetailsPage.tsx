@@ -1,31 +1,23 @@
-import { type FeatureFlags, formatDate, type Language, type LicenseeClientDetails } from '@dash/shared-core';
+import { formatDate, type Language, type LicenseeClientDetails } from '@dash/shared-core';
 import {
+  FormActions,
   FormError,
   inlineErrorText,
   PageHeader,
   Spinner,
   showToast,
   useCan,
-  useForm,
   useParams,
 } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LICENSEE_CONSOLE_ROUTES } from '../../../routes';
 import { OpenSupportButton } from '../../support/components/OpenSupportButton';
 import { useClientDetails } from '../api/getClientDetails';
 import { useSetClientStatus } from '../api/setClientStatus';
 import { useUpdateClient } from '../api/updateClient';
-import {
-  type ClientFieldValues,
-  clientFieldRules,
-  countryAfterOfferChange,
-  LicenceFields,
-  MasterDataFields,
-  OfferedCountriesField,
-  toClientFields,
-} from './clientForm';
+import { ClientFormSections, useClientForm } from './clientForm';
 import './licensee.css';
 
 /** One client: its master data, member limit and switches, and deactivation or reactivation. */
@@ -52,11 +44,8 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
   const update = useUpdateClient();
   const setStatus = useSetClientStatus();
   const [confirming, setConfirming] = useState(false);
-  const [flags, setFlags] = useState<FeatureFlags>(client.featureFlags);
-  const [offered, setOffered] = useState<string[]>(client.offeredCountries);
-  const country = useRef(client.country);
   const editable = can(['licensee.client-update']);
-  const form = useForm<ClientFieldValues>({
+  const { form, sections } = useClientForm({
     initialValues: {
       name: client.name,
       street: client.street ?? '',
@@ -67,16 +56,13 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
       homepage: client.homepage ?? '',
       maxMembers: client.maxMembers === null ? '' : String(client.maxMembers),
     },
-    fields: clientFieldRules(() => country.current),
-    canSubmit: () => offered.length > 0,
-    send: async (values) => {
-      await update.mutateAsync({ uuid: client.uuid, ...toClientFields(values, flags, offered) });
+    initialFlags: client.featureFlags,
+    initialOffered: client.offeredCountries,
+    send: async (_values, clientFields) => {
+      await update.mutateAsync({ uuid: client.uuid, ...clientFields });
       showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('details.saved') });
     },
-    errorText: (caught) => inlineErrorText(t, caught),
   });
-  country.current = form.values.country;
-  const field = (name: keyof ClientFieldValues) => form.field(name);
   const statusAction = client.active ? 'deactivate' : 'reactivate';
 
   return (
@@ -140,38 +126,9 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
         <FormError error={form.error} testId="client-form-error" />
         {/* Customer advisers read only: every field is disabled for them. */}
         <fieldset className="licensee-fieldset" disabled={!editable}>
-          <section className="ui-card">
-            <h2>{t('create.company')}</h2>
-            <div className="licensee-form">
-              <MasterDataFields field={field} offered={offered} />
-              <OfferedCountriesField
-                value={offered}
-                showErrors={form.submitted}
-                onChange={(codes) => {
-                  setOffered(codes);
-                  form.set('country')(countryAfterOfferChange(form.values.country, codes));
-                }}
-              />
-            </div>
-          </section>
-          <section className="ui-card">
-            <h2>{t('create.licence')}</h2>
-            <div className="licensee-form">
-              <LicenceFields
-                field={field}
-                flags={flags}
-                onFlagChange={(flag, on) => setFlags((current) => ({ ...current, [flag]: on }))}
-              />
-            </div>
-          </section>
+          <ClientFormSections state={sections} />
         </fieldset>
-        {editable && (
-          <div className="ui-form-actions">
-            <button type="submit" className="ui-button" disabled={form.busy} data-testid="client-save">
-              {t('common:common.save')}
-            </button>
-          </div>
-        )}
+        {editable && <FormActions label={t('common:common.save')} disabled={form.busy} testId="client-save" />}
       </form>
       <ConfirmDialog
         open={confirming}

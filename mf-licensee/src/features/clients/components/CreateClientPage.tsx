@@ -1,7 +1,6 @@
 import {
   clientIdentifier,
   email,
-  type FeatureFlags,
   generateIdentifier,
   generateUsername,
   IDENTIFIER_MAX_LENGTH,
@@ -9,31 +8,17 @@ import {
   maxLength,
   username,
 } from '@dash/shared-core';
-import {
-  FormError,
-  inlineErrorText,
-  PageHeader,
-  SelectField,
-  showToast,
-  TextField,
-  useForm,
-  useNavigate,
-} from '@dash/shared-ui';
-import { useRef, useState } from 'react';
+import { FormActions, FormError, PageHeader, SelectField, showToast, TextField, useNavigate } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { LICENSEE_CONSOLE_ROUTES } from '../../../routes';
 import { useCreateClient } from '../api/createClient';
 import {
   type ClientFieldValues,
-  clientFieldRules,
-  countryAfterOfferChange,
+  ClientFormSections,
   DEFAULT_CLIENT_COUNTRIES,
   DEFAULT_FLAGS,
   EMPTY_CLIENT_FIELDS,
-  LicenceFields,
-  MasterDataFields,
-  OfferedCountriesField,
-  toClientFields,
+  useClientForm,
 } from './clientForm';
 import './licensee.css';
 
@@ -54,10 +39,7 @@ export default function CreateClientPage() {
   const { t } = useTranslation('licensee');
   const navigate = useNavigate();
   const create = useCreateClient();
-  const [flags, setFlags] = useState<FeatureFlags>(DEFAULT_FLAGS);
-  const [offered, setOffered] = useState<string[]>(DEFAULT_CLIENT_COUNTRIES);
-  const country = useRef(EMPTY_CLIENT_FIELDS.country);
-  const form = useForm<CreateValues>({
+  const { form, sections } = useClientForm<CreateValues>({
     initialValues: {
       ...EMPTY_CLIENT_FIELDS,
       clientIdentifier: '',
@@ -67,8 +49,9 @@ export default function CreateClientPage() {
       username: '',
       language: 'de_DE',
     },
-    fields: {
-      ...clientFieldRules(() => country.current),
+    initialFlags: DEFAULT_FLAGS,
+    initialOffered: DEFAULT_CLIENT_COUNTRIES,
+    extraFields: {
       clientIdentifier: { required: true, rules: [clientIdentifier, maxLength(IDENTIFIER_MAX_LENGTH)] },
       firstName: { required: true, rules: [maxLength(255)] },
       lastName: { required: true, rules: [maxLength(255)] },
@@ -76,10 +59,9 @@ export default function CreateClientPage() {
       username: { required: true, rules: [username] },
       language: { required: true },
     },
-    canSubmit: () => offered.length > 0,
-    send: async (values) => {
+    send: async (values, clientFields) => {
       const created = await create.mutateAsync({
-        ...toClientFields(values, flags, offered),
+        ...clientFields,
         clientIdentifier: values.clientIdentifier,
         superAdmin: {
           firstName: values.firstName,
@@ -99,9 +81,7 @@ export default function CreateClientPage() {
       });
       navigate(LICENSEE_CONSOLE_ROUTES.clients);
     },
-    errorText: (caught) => inlineErrorText(t, caught),
   });
-  country.current = form.values.country;
   const field = (name: keyof CreateValues & string) => form.field(name);
 
   return (
@@ -109,51 +89,27 @@ export default function CreateClientPage() {
       <PageHeader title={t('create.title')} link={{ to: LICENSEE_CONSOLE_ROUTES.clients, label: t('list.title') }} />
       <form className="licensee-page" onSubmit={form.onSubmit} noValidate data-testid="create-client-form">
         <FormError error={form.error} testId="create-client-error" />
-        <section className="ui-card">
-          <h2>{t('create.company')}</h2>
-          <div className="licensee-form">
-            <MasterDataFields
-              field={field}
-              offered={offered}
-              identifier={
-                <div className="licensee-identifier">
-                  <TextField
-                    label={t('fields.clientIdentifier')}
-                    {...field('clientIdentifier')}
-                    lowercase
-                    autoComplete="off"
-                  />
-                  <button
-                    type="button"
-                    className="ui-button ui-button--link"
-                    disabled={form.values.name.trim() === ''}
-                    onClick={() => form.set('clientIdentifier')(generateIdentifier(form.values.name))}
-                  >
-                    {t('create.generateIdentifier')}
-                  </button>
-                </div>
-              }
-            />
-            <OfferedCountriesField
-              value={offered}
-              showErrors={form.submitted}
-              onChange={(codes) => {
-                setOffered(codes);
-                form.set('country')(countryAfterOfferChange(form.values.country, codes));
-              }}
-            />
-          </div>
-        </section>
-        <section className="ui-card">
-          <h2>{t('create.licence')}</h2>
-          <div className="licensee-form">
-            <LicenceFields
-              field={field}
-              flags={flags}
-              onFlagChange={(flag, on) => setFlags((current) => ({ ...current, [flag]: on }))}
-            />
-          </div>
-        </section>
+        <ClientFormSections
+          state={sections}
+          identifier={
+            <div className="licensee-identifier">
+              <TextField
+                label={t('fields.clientIdentifier')}
+                {...field('clientIdentifier')}
+                lowercase
+                autoComplete="off"
+              />
+              <button
+                type="button"
+                className="ui-button ui-button--link"
+                disabled={form.values.name.trim() === ''}
+                onClick={() => form.set('clientIdentifier')(generateIdentifier(form.values.name))}
+              >
+                {t('create.generateIdentifier')}
+              </button>
+            </div>
+          }
+        />
         <section className="ui-card">
           <h2>{t('create.superAdmin')}</h2>
           <p className="licensee-hint">{t('create.superAdminHint')}</p>
@@ -180,11 +136,7 @@ export default function CreateClientPage() {
             />
           </div>
         </section>
-        <div className="ui-form-actions">
-          <button type="submit" className="ui-button" disabled={form.busy} data-testid="create-client-submit">
-            {t('create.submit')}
-          </button>
-        </div>
+        <FormActions label={t('create.submit')} disabled={form.busy} testId="create-client-submit" />
       </form>
     </>
   );

@@ -15,9 +15,9 @@ import {
   type Rule,
 } from '@dash/shared-core';
 import { ISO_COUNTRY_CODES, zipcode } from '@dash/shared-core/postal';
-import { CheckboxField, type FieldRules, SelectField, TextField } from '@dash/shared-ui';
+import { CheckboxField, type FieldRules, inlineErrorText, SelectField, TextField, useForm } from '@dash/shared-ui';
 import { Dropdown } from '@dash/shared-ui/dropdown';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The master data and licence fields of a client, as the form holds them (text). */
@@ -243,6 +243,97 @@ export function LicenceFields({
           />
         ))}
       </fieldset>
+    </>
+  );
+}
+
+/** What `ClientFormSections` needs of the form: the client's fields, the switches and the offered countries. */
+export interface ClientSectionsState {
+  field: (name: keyof ClientFieldValues) => FieldProps;
+  submitted: boolean;
+  country: string;
+  setCountry: (country: string) => void;
+  flags: FeatureFlags;
+  setFlags: (update: (current: FeatureFlags) => FeatureFlags) => void;
+  offered: string[];
+  setOffered: (codes: string[]) => void;
+}
+
+/**
+ * The state a client's form holds beside its text values (the switches and the offered countries) and the rules
+ * of the client's fields, for a new client (`extraFields`: company ID, first super-admin) and an existing one.
+ * `send` gets the values and what the contract takes of them.
+ */
+export function useClientForm<Values extends ClientFieldValues>(options: {
+  initialValues: Values;
+  initialFlags: FeatureFlags;
+  initialOffered: string[];
+  extraFields?: { [Name in Exclude<keyof Values, keyof ClientFieldValues>]?: FieldRules };
+  send: (values: Values, client: LicenseeClientFields) => Promise<void>;
+}) {
+  const { initialValues, initialFlags, initialOffered, extraFields, send } = options;
+  const { t } = useTranslation('licensee');
+  const [flags, setFlags] = useState<FeatureFlags>(initialFlags);
+  const [offered, setOffered] = useState<string[]>(initialOffered);
+  // The postal code rule asks for the country chosen now, not the one of the render that made the rules.
+  const country = useRef(initialValues.country);
+  const fields = { ...clientFieldRules(() => country.current), ...extraFields } as {
+    [Name in keyof Values]?: FieldRules;
+  };
+  const form = useForm<Values>({
+    initialValues,
+    fields,
+    canSubmit: () => offered.length > 0,
+    send: (values) => send(values, toClientFields(values, flags, offered)),
+    errorText: (caught) => inlineErrorText(t, caught),
+  });
+  country.current = form.values.country;
+  const sections: ClientSectionsState = {
+    field: (name) => form.field(name),
+    submitted: form.submitted,
+    country: form.values.country,
+    setCountry: form.set('country'),
+    flags,
+    setFlags,
+    offered,
+    setOffered,
+  };
+  return { form, sections };
+}
+
+/**
+ * The two cards both client forms show: the company (master data, `identifier` below the name, offered countries)
+ * and the licence (member limit, switches).
+ */
+export function ClientFormSections({ state, identifier }: { state: ClientSectionsState; identifier?: ReactNode }) {
+  const { t } = useTranslation('licensee');
+  const { field, submitted, country, setCountry, flags, setFlags, offered, setOffered } = state;
+  return (
+    <>
+      <section className="ui-card">
+        <h2>{t('create.company')}</h2>
+        <div className="licensee-form">
+          <MasterDataFields field={field} offered={offered} identifier={identifier} />
+          <OfferedCountriesField
+            value={offered}
+            showErrors={submitted}
+            onChange={(codes) => {
+              setOffered(codes);
+              setCountry(countryAfterOfferChange(country, codes));
+            }}
+          />
+        </div>
+      </section>
+      <section className="ui-card">
+        <h2>{t('create.licence')}</h2>
+        <div className="licensee-form">
+          <LicenceFields
+            field={field}
+            flags={flags}
+            onFlagChange={(flag, on) => setFlags((current) => ({ ...current, [flag]: on }))}
+          />
+        </div>
+      </section>
     </>
   );
 }

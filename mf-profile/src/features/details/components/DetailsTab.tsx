@@ -1,6 +1,6 @@
 import { email, maxLength } from '@dash/shared-core';
 import { phoneNumber } from '@dash/shared-core/phone';
-import { showToast, TextField, useForm, useMemberState, useSessionStore } from '@dash/shared-ui';
+import { FormActions, showToast, TextField, useForm, useMemberState, useSessionStore } from '@dash/shared-ui';
 import { useTranslation } from 'react-i18next';
 import { ProfileTabs } from '../../../components/ProfileTabs';
 import { useUpdateProfile } from '../api/updateProfile';
@@ -49,11 +49,7 @@ export default function DetailsTab() {
         <TextField label={t('details.email')} type="email" {...form.field('email')} autoComplete="email" />
         <TextField label={t('details.phoneNumber')} type="tel" {...form.field('phoneNumber')} autoComplete="tel" />
         <TextField label={t('details.mobileNumber')} type="tel" {...form.field('mobileNumber')} />
-        <div className="ui-form-actions">
-          <button type="submit" className="ui-button" disabled={form.busy}>
-            {t('common:common.save')}
-          </button>
-        </div>
+        <FormActions label={t('common:common.save')} disabled={form.busy} />
       </form>
     </>
   );

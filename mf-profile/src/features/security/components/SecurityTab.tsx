@@ -1,5 +1,14 @@
 import { username as usernameRule } from '@dash/shared-core';
-import { FormError, inlineErrorText, showToast, TextField, useCan, useForm, useMemberState } from '@dash/shared-ui';
+import {
+  FormActions,
+  FormError,
+  inlineErrorText,
+  showToast,
+  TextField,
+  useCan,
+  useForm,
+  useMemberState,
+} from '@dash/shared-ui';
 import { NewPasswordFields, newPasswordRules, PASSWORD_MAX_LENGTH } from '@dash/shared-ui/password-fields';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,11 +54,7 @@ function ChangePasswordForm() {
           repeatLabel={t('security.newPasswordCheck')}
         />
       </Fragment>
-      <div className="ui-form-actions">
-        <button type="submit" className="ui-button" disabled={form.busy}>
-          {t('security.changePassword')}
-        </button>
-      </div>
+      <FormActions label={t('security.changePassword')} disabled={form.busy} />
     </form>
   );
 }
@@ -114,11 +119,7 @@ function ChangeUsernameForm() {
           autoComplete="current-password"
         />
       </Fragment>
-      <div className="ui-form-actions">
-        <button type="submit" className="ui-button" disabled={form.busy}>
-          {t('security.changeUsername')}
-        </button>
-      </div>
+      <FormActions label={t('security.changeUsername')} disabled={form.busy} />
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { MemberPicker, type PickedMember } from '@dash/shared-ui/member-picker';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -71,14 +71,12 @@ export function AssignModal({
       width={40}
       testId="assign-modal"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('settings.cancel')}
-          </button>
-          <button type="button" className="ui-button" disabled={chosen.length === 0 || busy} onClick={submit}>
-            {t('assignments.assignButton', { count: chosen.length })}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          label={t('assignments.assignButton', { count: chosen.length })}
+          disabled={chosen.length === 0 || busy}
+          onClick={submit}
+        />
       }
     >
       <p>{kind && t(`assignments.explain.${kind}`)}</p>

@@ -1,7 +1,7 @@
 import { type Language, localeOf, localized, type RiskAssessmentCatalogItem } from '@dash/shared-core';
 import { Link, PageHeader, useMemberState, useNavigate } from '@dash/shared-ui';
 import { Modal } from '@dash/shared-ui/dialog';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
@@ -24,13 +24,7 @@ export default function CatalogListPage() {
   const [adding, setAdding] = useState(false);
   const table = useTableState<SortKey>(SORT_KEYS, 'title', FILTERS);
   const { state } = table;
-  const query = useCatalog({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search },
-  });
+  const query = useCatalog(tableRequest(state, { search: state.filter.search }));
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
   const columns: Column<RiskAssessmentCatalogItem>[] = [
     {

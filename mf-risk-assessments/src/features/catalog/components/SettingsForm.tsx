@@ -3,6 +3,7 @@ import { localized } from '@dash/shared-core';
 import {
   CheckboxField,
   DateField,
+  FormActions,
   FormError,
   inlineErrorText,
   SelectField,
@@ -72,12 +73,9 @@ export function SettingsForm({
       {settings?.typeLocked && <p className="ra-hint">{t('settings.typeLocked')}</p>}
       <DateField label={t('settings.dueDate')} {...form.field('dueDate')} />
       <CheckboxField label={t('settings.active')} checked={active} onChange={setActive} name="active" />
-      <div className="ui-form-actions">
+      <FormActions label={t(settings ? 'settings.save' : 'settings.create')} disabled={form.busy}>
         {actions}
-        <button type="submit" className="ui-button" disabled={form.busy}>
-          {t(settings ? 'settings.save' : 'settings.create')}
-        </button>
-      </div>
+      </FormActions>
     </form>
   );
 }

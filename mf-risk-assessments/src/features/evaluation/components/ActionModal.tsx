@@ -1,7 +1,7 @@
 import type { Language, Risk, RiskAction, StopType } from '@dash/shared-core';
 import { localeOf, localIsoDate, localized } from '@dash/shared-core';
 import { FormError, inlineErrorText, showToast } from '@dash/shared-ui';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { MemberPicker, type PickedMember } from '@dash/shared-ui/member-picker';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,14 +133,14 @@ export function ActionModal({
       width={50}
       testId={editing ? 'edit-risk-action' : 'define-risk-action'}
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('settings.cancel')}
-          </button>
-          <button type="button" className="ui-button" disabled={busy} onClick={submit}>
-            {editing ? t('actions.save') : choice === 'notRelevant' ? t('actions.markNotRelevant') : t('actions.add')}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          label={
+            editing ? t('actions.save') : choice === 'notRelevant' ? t('actions.markNotRelevant') : t('actions.add')
+          }
+          disabled={busy}
+          onClick={submit}
+        />
       }
     >
       {risk && (

@@ -1,7 +1,7 @@
 import { type EvaluationListItem, type Language, localeOf, localized } from '@dash/shared-core';
 import { Link, PageHeader, showToast, useMemberState, useNavigate } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
@@ -32,13 +32,7 @@ export default function EvaluationListPage() {
   const table = useTableState<SortKey>(SORT_KEYS, 'title', FILTERS);
   const { state } = table;
   const status = STATUSES.find((each) => each === state.filter.status);
-  const query = useEvaluationList({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { search: state.filter.search, status },
-  });
+  const query = useEvaluationList(tableRequest(state, { search: state.filter.search, status }));
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
   const columns: Column<EvaluationListItem>[] = [
     {

@@ -9,7 +9,7 @@ import {
 import { FormError, inlineErrorText, showToast } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { RiskFactorBadge } from '@dash/shared-ui/display';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompleteRiskAction } from '../api/completeRiskAction';
@@ -70,14 +70,7 @@ export function RiskActionsTab({ evaluation, mayChange }: { evaluation: Evaluati
   const { state } = table;
   const [editing, setEditing] = useState<RiskAction | null>(null);
   const [completing, setCompleting] = useState<RiskAction | null>(null);
-  const query = useRiskActionList({
-    uuid: evaluation.uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: {},
-  });
+  const query = useRiskActionList({ uuid: evaluation.uuid, ...tableRequest(state, {}) });
   const format = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
   const day = (value: string) => format.format(new Date(`${value}T00:00:00`));
   const columns: Column<RiskAction>[] = [

@@ -2,7 +2,7 @@ import type { EvaluationDetails, Risk } from '@dash/shared-core';
 import { localized } from '@dash/shared-core';
 import { useSearchParams } from '@dash/shared-ui';
 import { RiskFactorBadge } from '@dash/shared-ui/display';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRiskList } from '../api/getRiskList';
@@ -26,14 +26,7 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
   const [defining, setDefining] = useState<Risk | null>(null);
   const [probability, severity] = (state.filter.cell ?? '').split('-').map((part) => Number(part) || undefined);
   const selected: MatrixCell | null = probability && severity ? { probability, severity } : null;
-  const query = useRiskList({
-    uuid: evaluation.uuid,
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { probability, severity },
-  });
+  const query = useRiskList({ uuid: evaluation.uuid, ...tableRequest(state, { probability, severity }) });
   const columns: Column<Risk>[] = [
     {
       name: 'riskFactor',

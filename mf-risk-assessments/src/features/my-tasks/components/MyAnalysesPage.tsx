@@ -7,7 +7,7 @@ import {
 } from '@dash/shared-core';
 import { PageHeader, useNavigate } from '@dash/shared-ui';
 import { DueStatusBubble } from '@dash/shared-ui/display';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { AgreedActions, DueStatusBadge } from '@dash/shared-ui/tasks';
 import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
@@ -27,13 +27,7 @@ export default function MyAnalysesPage() {
   const table = useTableState<SortKey>(SORT_KEYS, 'dueDate', FILTERS);
   const { state } = table;
   const status = TASK_FILTERS.find((filter) => filter === state.filter.status) ?? 'open';
-  const query = useMyAnalyses({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { status },
-  });
+  const query = useMyAnalyses(tableRequest(state, { status }));
   const unitActions = useUnitActions();
   const start = useCreateExecution();
   const open = async (task: RiskAssessmentMemberTask) => {

@@ -9,7 +9,7 @@ import {
 } from '@dash/shared-core';
 import { PageHeader, showToast, useCan } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { Upload } from '@dash/shared-ui/upload';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -87,13 +87,7 @@ export default function TemplatesPage() {
   const { state } = table;
   const category = TEMPLATE_CATEGORIES.find((option) => option === state.filter.category);
   const search = state.filter.search?.trim() || undefined;
-  const query = useTemplates({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: { ...(category ? { category } : {}), ...(search ? { search } : {}) },
-  });
+  const query = useTemplates(tableRequest(state, { ...(category ? { category } : {}), ...(search ? { search } : {}) }));
   const remove = useDeleteTemplate();
   const [deleting, setDeleting] = useState<Template | null>(null);
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
