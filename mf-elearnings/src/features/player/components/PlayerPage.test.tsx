@@ -49,9 +49,11 @@ vi.mock('@dash/shared-ui', () => ({
     </header>
   ),
   Spinner: () => <p>loading</p>,
+  showToast: vi.fn(),
+}));
+vi.mock('@dash/shared-ui/dialog', () => ({
   Dialog: ({ open, headline }: { open: boolean; headline: string }) =>
     open ? <div role="dialog">{headline}</div> : null,
-  showToast: vi.fn(),
 }));
 
 const { default: PlayerPage } = await import('./PlayerPage');
