@@ -1,3 +1,5 @@
+// The risk-factor texts come with the display entry (its badges are not used here).
+import '@dash/shared-ui/display';
 import { type Language, localeOf, localized } from '@dash/shared-core';
 import { Spinner, showToast, useLicensee, useParams } from '@dash/shared-ui';
 import { useState } from 'react';

@@ -1,3 +1,5 @@
+// The risk-factor texts come with the display entry (its badges are not used here).
+import '@dash/shared-ui/display';
 import { useTranslation } from 'react-i18next';
 
 /** The five levels of the risk factor scale, each in its colour (spec section 3, "Risk factor labels"). */
