@@ -135,7 +135,11 @@ describe('domains', () => {
     ]) {
       expectError(await partnerAdmin.post('/api/licensee/domain/add', { hostName }), 400, 'Domain.Invalid');
     }
-    expectError(await partnerAdmin.post('/api/licensee/domain/add', { hostName: '   ' }), 400, 'Schema.ValidationFailed');
+    expectError(
+      await partnerAdmin.post('/api/licensee/domain/add', { hostName: '   ' }),
+      400,
+      'Schema.ValidationFailed',
+    );
     expectError(
       await partnerAdmin.post('/api/licensee/domain/add', { hostName: 'a.example', licenseeUuid: 'x' }),
       400,
@@ -145,7 +149,7 @@ describe('domains', () => {
     expect(await server.db.query('SELECT count(*)::int AS n FROM licensee_audit_log')).toEqual(audits);
   });
 
-  it("takes an IPv4 address and an xn-- name; two admins adding one host name at once: one gets it, the other Domain.Exists", async () => {
+  it('takes an IPv4 address and an xn-- name; two admins adding one host name at once: one gets it, the other Domain.Exists', async () => {
     for (const hostName of ['10.20.30.40', 'xn--sicher-arbeit-kmb.example']) {
       expect((await partnerAdmin.post('/api/licensee/domain/add', { hostName })).statusCode).toBe(200);
     }
@@ -329,7 +333,7 @@ describe('mood image and removing images', () => {
 });
 
 describe('migration 033', () => {
-  it("moves licensee.host_names into licensee_domain: lower case, in order, a name two licensees listed stays with the first", async () => {
+  it('moves licensee.host_names into licensee_domain: lower case, in order, a name two licensees listed stays with the first', async () => {
     const db = await openDatabase({});
     try {
       const files = migrationFiles();
@@ -362,7 +366,9 @@ describe('migration 033', () => {
       );
       expect(columns).toEqual([]);
       await expect(
-        db.query("INSERT INTO licensee_domain (host_name, licensee_uuid) SELECT 'Upper.example', uuid FROM licensee LIMIT 1"),
+        db.query(
+          "INSERT INTO licensee_domain (host_name, licensee_uuid) SELECT 'Upper.example', uuid FROM licensee LIMIT 1",
+        ),
       ).rejects.toThrow();
     } finally {
       await db.close();

@@ -91,7 +91,10 @@ describe('the member limit set in the licensee console, under concurrency', () =
 
   it('an import of two beside ten creates for three free seats: never more members than the limit', async () => {
     const limit = await leaveFreeSeats(3);
-    const csv = iconv.encode('Benutzername;Vorname;Nachname\r\nimport.eins;Import;Eins\r\nimport.zwei;Import;Zwei\r\n', 'win1252');
+    const csv = iconv.encode(
+      'Benutzername;Vorname;Nachname\r\nimport.eins;Import;Eins\r\nimport.zwei;Import;Zwei\r\n',
+      'win1252',
+    );
     const boundary = '----limit-boundary';
     const payload = Buffer.concat([
       Buffer.from(

@@ -35,7 +35,8 @@ export interface LicenseeRow {
  * SQL for the host names of the licensee aliased `l`, in the order they were added (licensee_domain, migration 033):
  * a white-label licensee's mails link to the first one (auth/passwordReset.ts `linkBase`).
  */
-export const LICENSEE_HOST_NAMES = 'ARRAY(SELECT d.host_name FROM licensee_domain d WHERE d.licensee_uuid = l.uuid ORDER BY d.id)';
+export const LICENSEE_HOST_NAMES =
+  'ARRAY(SELECT d.host_name FROM licensee_domain d WHERE d.licensee_uuid = l.uuid ORDER BY d.id)';
 
 /**
  * The licensee that owns the host name (licensee_domain), else the default licensee ("Dashboard"). Read from the

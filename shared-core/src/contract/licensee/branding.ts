@@ -134,8 +134,7 @@ export const LICENSEE_BRANDING_ENDPOINTS = {
   }),
   licenseeMoodUpload: defineEndpoint('licenseeMoodUpload', {
     ...CONSOLE,
-    summary:
-      "Replace the licensee's mood image (the body, ?filename=): PNG, JPEG or WebP by its content, at most 2 MB",
+    summary: "Replace the licensee's mood image (the body, ?filename=): PNG, JPEG or WebP by its content, at most 2 MB",
     permissions: ['licensee.branding-update'],
     request: licenseeMoodUploadRequestSchema,
     response: licenseeBrandingSchema,

@@ -9,7 +9,11 @@ import { defineEndpoint } from '../endpoint';
  * `hostName` rule (400 Domain.Invalid).
  */
 export const licenseeDomainRequestSchema = z.strictObject({
-  hostName: z.string().trim().min(1).max(HOST_NAME_MAX_LENGTH + 10),
+  hostName: z
+    .string()
+    .trim()
+    .min(1)
+    .max(HOST_NAME_MAX_LENGTH + 10),
 });
 export type LicenseeDomainRequest = z.input<typeof licenseeDomainRequestSchema>;
 

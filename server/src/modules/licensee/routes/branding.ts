@@ -149,7 +149,10 @@ async function replaceImage(
       [image, `${image}.${LOGO_EXTENSION[type]}`, type, content],
     );
     if (!file) throw new ApiHttpError(500, 'Generic.PersistFailed');
-    await tx.query(`UPDATE licensee SET ${IMAGE_COLUMN[image]} = $2 WHERE uuid = $1`, [session.licenseeUuid, file.uuid]);
+    await tx.query(`UPDATE licensee SET ${IMAGE_COLUMN[image]} = $2 WHERE uuid = $1`, [
+      session.licenseeUuid,
+      file.uuid,
+    ]);
     const after = await readBranding(tx, session.licenseeUuid);
     await writeLicenseeAudit(tx, session, {
       action: image === 'logo' ? 'branding.logo' : 'branding.mood',
