@@ -119,24 +119,44 @@ export function createApiClient(baseUrl = '') {
     return observed(id, options, async (route) => (await send(id, route, body, options)).blob());
   }
 
+  /**
+   * A call whose body is a file (an image upload): the call's other fields go as the query, the file as the body
+   * (application/octet-stream); the server adds the bytes to the request as the contract's `file`.
+   */
+  function upload<Id extends EndpointId>(
+    id: Id,
+    fields: Omit<RequestOf<Id>, 'file'>,
+    file: Blob,
+    options: CallOptions = {},
+  ): Promise<ResponseOf<Id>> {
+    return observed(id, async () => {
+      const response = await send(id, fields as RequestOf<Id>, options, file);
+      const text = await response.text();
+      return (text ? safeParse(text) : undefined) as ResponseOf<Id>;
+    });
+  }
+
   /** Sends the request; answers the response when it is 2xx, else fails with the API's error code. */
   async function send<Id extends EndpointId>(
     id: Id,
     route: Route,
     body: RequestOf<Id> | undefined,
     options: CallOptions,
+    file?: Blob,
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     let url = `${baseUrl}${route.path}`;
-    let payload: string | undefined;
-    if (route.method === 'GET') {
+    let payload: string | Blob | undefined;
+    const asQuery = route.method === 'GET' || file !== undefined;
+    if (asQuery) {
       const query = body && Object.keys(body).length > 0 ? new URLSearchParams(body as Record<string, string>) : null;
       if (query) url += `?${query.toString()}`;
-    } else {
-      headers['Content-Type'] = 'application/json';
+    }
+    if (route.method !== 'GET') {
+      headers['Content-Type'] = file ? 'application/octet-stream' : 'application/json';
       const token = await ensureXsrfToken();
       if (token) headers[XSRF_HEADER] = token;
-      payload = JSON.stringify(body ?? {});
+      payload = file ?? JSON.stringify(body ?? {});
     }
     let response: Response;
     try {
@@ -169,6 +189,7 @@ export function createApiClient(baseUrl = '') {
   return {
     call,
     callForFile,
+    upload,
     /** The shell installs one handler that turns failures into toasts and signs out on 401 (spec section 8). */
     setErrorHandler(handler: ApiErrorHandler | undefined) {
       errorHandler = handler;

@@ -13,6 +13,11 @@ export const LICENSEE_ROUTES = {
   licenseeBranding: { method: 'GET', path: '/api/licensee/branding' },
   licenseeBrandingUpdate: { method: 'POST', path: '/api/licensee/branding/update' },
   licenseeLogoUpload: { method: 'POST', path: '/api/licensee/branding/logo' },
+  licenseeMoodUpload: { method: 'POST', path: '/api/licensee/branding/mood' },
+  licenseeImageRemove: { method: 'POST', path: '/api/licensee/branding/image/remove' },
+  licenseeDomains: { method: 'GET', path: '/api/licensee/domains' },
+  licenseeDomainAdd: { method: 'POST', path: '/api/licensee/domain/add' },
+  licenseeDomainRemove: { method: 'POST', path: '/api/licensee/domain/remove' },
 } as const satisfies RouteTable;
 
 /** Sort keys of the console's client list (the server keeps an index per key). */
