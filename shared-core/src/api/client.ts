@@ -129,8 +129,8 @@ export function createApiClient(baseUrl = '') {
     file: Blob,
     options: CallOptions = {},
   ): Promise<ResponseOf<Id>> {
-    return observed(id, async () => {
-      const response = await send(id, fields as RequestOf<Id>, options, file);
+    return observed(id, options, async (route) => {
+      const response = await send(id, route, fields as RequestOf<Id>, options, file);
       const text = await response.text();
       return (text ? safeParse(text) : undefined) as ResponseOf<Id>;
     });
