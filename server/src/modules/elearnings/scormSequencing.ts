@@ -152,7 +152,8 @@ function rollupRules(node: XmlNode | undefined): ScormRollupRule[] {
       compact({
         action,
         consideration: CHILD_SETS.has(childActivitySet) ? childActivitySet : 'all',
-        conditionCombination: attr(conditionsNode, 'conditionCombination') === 'all' ? ('all' as const) : ('any' as const),
+        conditionCombination:
+          attr(conditionsNode, 'conditionCombination') === 'all' ? ('all' as const) : ('any' as const),
         minimumCount: num(rule, 'minimumCount'),
         minimumPercent: num(rule, 'minimumPercent'),
         conditions,

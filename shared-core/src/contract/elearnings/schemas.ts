@@ -280,7 +280,6 @@ const cmiValueSchema: z.ZodType<unknown> = z.lazy(() =>
 const cmiObjectSchema: z.ZodType<Record<string, unknown>> = z.record(z.string().max(100), cmiValueSchema);
 export const scormCmiSchema = cmiObjectSchema;
 
-
 /**
  * SCORM 2004 sequencing of a package (docs/scorm.md "Sequencing"): the organization as an activity tree with the
  * rules of its manifest, in the shape scorm-again's sequencing engine takes (`sequencing.activityTree`).

@@ -126,8 +126,11 @@ export function registerExecutionCommitRoutes(app: FastifyInstance, db: Database
       // One statement reads what a commit needs (a course commits every few seconds per member): the execution,
       // locked (its row lock puts the commits of one attempt in a line: every SCO's counts for the attempt), the
       // package's items, and every SCO's state (this one's number decides, the others' make the attempt's summary).
-      const { execution, items, storedScos, sequenced, sequencingSequence, sequencingRoot } =
-        await executionForCommit(tx, session, body.uuid);
+      const { execution, items, storedScos, sequenced, sequencingSequence, sequencingRoot } = await executionForCommit(
+        tx,
+        session,
+        body.uuid,
+      );
       const scoIds = items.filter((item) => item.sco).map((item) => item.id);
       // Without a SCO named: the package's first SCO (single-SCO players and players from before several SCOs).
       const scoId = body.scoId ?? scoIds[0];
