@@ -450,7 +450,7 @@ export function parseManifest(xml: string): ManifestInfo {
     decodeEntities(text(organization.title) || text(general.title) || text(firstItem?.title)) || 'SCORM'
   ).slice(0, 200);
   const sequencing =
-    scormVersion === '2004' && hasSequencing(organization, manifest)
+    scormVersion === '2004' && hasSequencing(xml)
       ? parseSequencing({
           organization,
           manifest,

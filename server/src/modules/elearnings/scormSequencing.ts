@@ -275,15 +275,12 @@ function hideLmsUiOf(item: XmlNode): string[] | undefined {
   return tokens.length > 0 ? tokens : undefined;
 }
 
-/** True when anything in the manifest speaks of sequencing (an item's or the organization's rules, or a collection). */
-export function hasSequencing(organization: XmlNode, manifest: XmlNode): boolean {
-  if (list(manifest.sequencingCollection).length > 0) return true;
-  const walk = (node: XmlNode, depth: number): boolean =>
-    depth <= MAX_ACTIVITY_DEPTH &&
-    (list(node.sequencing).length > 0 ||
-      list(node.presentation).length > 0 ||
-      list(node.item).some((child) => walk(child, depth + 1)));
-  return walk(organization, 0);
+/**
+ * True when the manifest speaks of sequencing: an `imsss:sequencing` (an item's, the organization's, a collection's)
+ * or an `adlnav:presentation` element, under any prefix.
+ */
+export function hasSequencing(xml: string): boolean {
+  return /<([\w.-]+:)?(sequencing|sequencingCollection|presentation)[\s/>]/.test(xml);
 }
 
 export interface SequencingInput {
