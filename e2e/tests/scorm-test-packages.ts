@@ -326,7 +326,7 @@ export const SEQUENCED_MANIFEST = (title: string) => `<?xml version="1.0" encodi
     </organization>
   </organizations>
   <resources>
-    <resource identifier="R_PRETEST" type="webcontent" adlcp:scormType="sco" href="pretest.html"/>
+    <resource identifier="R_PRETEST" type="webcontent" adlcp:scormType="sco" href="index.html"/>
     <resource identifier="R_LESSON" type="webcontent" adlcp:scormType="sco" href="lesson.html"/>
     <resource identifier="R_POSTTEST" type="webcontent" adlcp:scormType="sco" href="posttest.html"/>
   </resources>
@@ -366,7 +366,7 @@ ${
 export function sequencedCoursePackage(title = 'Erste Hilfe – sequenziert'): Buffer {
   return storedZip({
     'imsmanifest.xml': SEQUENCED_MANIFEST(title),
-    'pretest.html': sequencedSco('Einstufungstest', 'test'),
+    'index.html': sequencedSco('Einstufungstest', 'test'),
     'lesson.html': sequencedSco('Lektion: Notruf und Seitenlage', 'lesson'),
     'posttest.html': sequencedSco('Abschlusstest', 'test'),
   });
@@ -386,12 +386,12 @@ ${parts.map((part, index) => `      <item identifier="SCO${index + 1}" identifie
     </item>
   </organization></organizations>
   <resources>
-${parts.map((_, index) => `    <resource identifier="R${index + 1}" type="webcontent" adlcp:scormtype="sco" href="sco${index + 1}.html"/>`).join('\n')}
+${parts.map((_, index) => `    <resource identifier="R${index + 1}" type="webcontent" adlcp:scormtype="sco" href="${index === 0 ? 'index' : `sco${index + 1}`}.html"/>`).join('\n')}
   </resources>
 </manifest>`,
   };
   for (const [index, part] of parts.entries()) {
-    files[`sco${index + 1}.html`] = `<!doctype html>
+    files[index === 0 ? 'index.html' : `sco${index + 1}.html`] = `<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><title>${part}</title>${COURSE_STYLE}</head><body>
 <main><h1>${part}</h1></main>
 <footer><button type="button" id="done">Teil abschließen</button></footer>

@@ -194,6 +194,7 @@ export async function startScormRuntime(
   };
   const bridge = await connectCourse(api, execution.launchUrl);
   let bridgeOpen = true;
+  emitView();
   let sequence = execution.sequence;
   let terminated = false;
   let dirty = false;

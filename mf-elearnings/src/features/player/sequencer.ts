@@ -119,6 +119,40 @@ function statusOf(activity: EngineActivity): ActivityStatus {
   return (activity.attemptCount ?? 0) > 0 ? 'incomplete' : 'notAttempted';
 }
 
+interface OverallProcess {
+  predictChoiceEnabled?(id: string): boolean;
+}
+
+/**
+ * What may be requested when the engine has not said yet (a launch from a restored state: its validity event comes
+ * with the next navigation): choice as the engine predicts it, continue and previous offered (the engine refuses
+ * them if its rules do), the buttons the current activity's presentation hides.
+ */
+export function predictedValidity(api: SequencingApi, tree: ScormSequencingTree): NavigationValidity {
+  const service = (
+    api as { getSequencingService?(): { getOverallSequencingProcess(): OverallProcess | null } | null }
+  ).getSequencingService?.();
+  const process = service?.getOverallSequencingProcess() ?? null;
+  const choice: Record<string, 'true' | 'false'> = {};
+  let hideLmsUi: string[] = [];
+  const currentId = api.getSequencingState().currentActivity?.id;
+  const walk = (activity: ScormActivity) => {
+    if (activity.launchable) {
+      let enabled = false;
+      try {
+        enabled = process?.predictChoiceEnabled?.(activity.id) ?? false;
+      } catch {
+        enabled = false;
+      }
+      choice[activity.id] = enabled ? 'true' : 'false';
+    }
+    if (activity.id === currentId) hideLmsUi = activity.hideLmsUi ?? [];
+    for (const child of activity.children ?? []) walk(child);
+  };
+  walk(tree.activityTree);
+  return { continue: true, previous: true, choice, hideLmsUi };
+}
+
 /** The table of contents from the engine's tree (statuses) and the package's (titles, what can be launched). */
 export function viewOf(
   api: SequencingApi,
@@ -134,6 +168,7 @@ export function viewOf(
     for (const child of activity.children ?? []) collect(child, depth + 1);
   };
   collect(state.rootActivity, 0);
+  const known = validity ?? predictedValidity(api, tree);
   const build = (activity: ScormActivity): ActivityView => {
     const live = engine.get(activity.id);
     return {
@@ -152,9 +187,9 @@ export function viewOf(
   return {
     root: build(tree.activityTree),
     currentId: current && !ended ? current.id : null,
-    canContinue: validity?.continue ?? false,
-    canPrevious: validity?.previous ?? false,
-    hidden: validity?.hideLmsUi ?? [],
+    canContinue: known.continue,
+    canPrevious: known.previous,
+    hidden: known.hideLmsUi,
     ended,
   };
 }
