@@ -26,6 +26,8 @@ async function openOpenTask(page: Page): Promise<string> {
 }
 
 test.describe.configure({ mode: 'serial' });
+// Several launches, another device and a reload: longer than one page's test.
+test.setTimeout(180_000);
 
 test.describe('e-learning player: sequencing and several SCOs', () => {
   test('SCORM 1.2 of three SCOs: free choice in the tree, done when every SCO is', async ({ browser }) => {
@@ -104,7 +106,7 @@ test.describe('e-learning player: sequencing and several SCOs', () => {
     await page.goto(`/dashboard/apps/elearnings/execution/${execution}`);
     await expect(heading(page)).toHaveText('Abschlusstest');
 
-    await course(page).getByRole('button', { name: 'Bestanden' }).click();
+    await course(page).getByRole('button', { name: 'Bestanden', exact: true }).click();
     // Rolled up: the course is satisfied and completed, though not every part passed.
     await expect(page.getByTestId('player-success')).toContainText('Geschafft!');
     await page.getByTestId('player-success').getByRole('button', { name: 'Im Kurs bleiben' }).click();
@@ -119,7 +121,7 @@ test.describe('e-learning player: sequencing and several SCOs', () => {
     await signIn(page, 'acme', 'member');
     await openOpenTask(page);
     await expect(heading(page)).toHaveText('Einstufungstest');
-    await course(page).getByRole('button', { name: 'Bestanden' }).click();
+    await course(page).getByRole('button', { name: 'Bestanden', exact: true }).click();
     await expect(page.getByTestId('player-success')).toContainText('Geschafft!');
     await page.getByTestId('player-success').getByRole('button', { name: 'Im Kurs bleiben' }).click();
     await expect(page.getByTestId('player-notice')).toBeVisible();
