@@ -46,6 +46,8 @@ export default function SequencedPlayer({
   const [openFailed, setOpenFailed] = useState(false);
   const [view, setView] = useState<SequencingView | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
+  // The sequencing session ended (end of the course): the course frame stays away until the engine delivers again.
+  const [ended, setEnded] = useState(false);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [resultUuid, setResultUuid] = useState<string | null>(execution.resultUuid);
   const [successOpen, setSuccessOpen] = useState(false);
@@ -78,6 +80,7 @@ export default function SequencedPlayer({
         return;
       }
       setNotice(null);
+      setEnded(false);
       open(id);
     },
     [guard, open],
@@ -111,6 +114,7 @@ export default function SequencedPlayer({
       if (deliveredId) open(deliveredId);
       else {
         setView(viewOf(engine.api, tree, engine.validity(), true));
+        setEnded(true);
         setNotice(current ? 'ended' : 'noStart');
       }
     })();
@@ -145,7 +149,10 @@ export default function SequencedPlayer({
           return numberRef.current;
         },
         onDelivery: (id) => deliveredRef.current(id),
-        onSessionEnd: () => setNotice('ended'),
+        onSessionEnd: () => {
+          setEnded(true);
+          setNotice('ended');
+        },
         onView: setView,
       },
     ).then((started) => {
@@ -231,6 +238,7 @@ export default function SequencedPlayer({
         stateRef.current = stateOf(engine.api);
         idleEngine.current = engine;
         setNotice(null);
+        setEnded(false);
         open(deliveredId);
       })();
       return;
@@ -269,7 +277,7 @@ export default function SequencedPlayer({
           : notice === 'refused'
             ? t('player.navigationRefused')
             : '';
-  const showFrame = !pending && launch && readyLaunch === launch && notice !== 'loop' && notice !== 'ended';
+  const showFrame = !pending && launch && readyLaunch === launch && notice !== 'loop' && !ended;
   const stage =
     pending && openFailed ? (
       <div className="ui-alert ui-alert--danger elearning-player__error" role="alert">
@@ -288,7 +296,7 @@ export default function SequencedPlayer({
         allow="fullscreen; autoplay"
         data-testid="player-frame"
       />
-    ) : notice === 'loop' || notice === 'ended' || notice === 'noStart' ? null : (
+    ) : notice === 'loop' || ended ? null : (
       <Spinner />
     );
   const hidden = new Set(view?.hidden ?? []);
@@ -348,7 +356,7 @@ export default function SequencedPlayer({
               </button>
             )}
             <span className="elearning-player__position" aria-live="polite" data-testid="player-position">
-              {currentTitle && notice !== 'ended' ? t('player.current', { title: currentTitle }) : ''}
+              {currentTitle && !ended ? t('player.current', { title: currentTitle }) : ''}
             </span>
             <span className="elearning-player__step-actions">
               {!hidden.has('continue') && (
