@@ -116,21 +116,25 @@ test.describe('e-learning player: sequencing and several SCOs', () => {
 
   test('SCORM 2004 sequenced: a passed pre-test skips the lesson and the test; screenshots', async ({ browser }) => {
     await uploadCoursePackage(browser, 'Gefahrstoffe', 'sequenced.zip', sequencedCoursePackage());
-    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 390, height: 844 } });
+    const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
     await signIn(page, 'acme', 'member');
     await openOpenTask(page);
     await expect(heading(page)).toHaveText('Einstufungstest');
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `${SCREENSHOTS}elearning-sequencing-390-de.png` });
+    await page.setViewportSize({ width: 1280, height: 720 });
+    // The language switch is in the header at this width.
     await switchLanguage(page, 'en_GB');
     try {
       await page.goto(page.url());
       await expect(page.getByRole('navigation', { name: 'Contents' })).toBeVisible();
       await expect(heading(page)).toHaveText('Einstufungstest');
       await expect(page.getByTestId('player-next')).toHaveText('Continue');
+      await page.screenshot({ path: `${SCREENSHOTS}elearning-sequencing-1280-en.png` });
+      await page.setViewportSize({ width: 390, height: 844 });
       await page.screenshot({ path: `${SCREENSHOTS}elearning-sequencing-390-en.png` });
       await page.setViewportSize({ width: 1280, height: 720 });
-      await page.screenshot({ path: `${SCREENSHOTS}elearning-sequencing-1280-en.png` });
     } finally {
       await switchLanguage(page, 'de_DE');
     }
