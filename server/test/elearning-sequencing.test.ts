@@ -203,6 +203,14 @@ describe('the sequencing state of an execution', () => {
       sequencing: { sequence: 1, state: '{"step":"late"}', root: root('completed', 'passed') },
     });
     expect(late.json()).toMatchObject({ applied: false, completedAt: null });
+    // The same number again (a repeated save) changes nothing either.
+    const repeated = await save({
+      scoId: 'PRETEST',
+      sequence: 1,
+      cmi: {},
+      sequencing: { sequence: 2, state: '{"step":"repeated"}', root: root('completed', 'passed') },
+    });
+    expect(repeated.json()).toMatchObject({ applied: false, completedAt: null });
     // Another device reads the newest state.
     const other = await server.login('acme', 'member');
     expect((await read(other)).json().sequencing).toMatchObject({ state: '{"step":2}', sequence: 2 });
