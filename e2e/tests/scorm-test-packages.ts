@@ -251,3 +251,158 @@ if (window.CourseLib) {
 </script></body></html>`,
   });
 }
+
+/**
+ * The manifest of a sequenced SCORM 2004 course (docs/scorm.md "Sequencing"): a pre-test whose pass (written to the
+ * global objective `g-mastery`) skips the lesson and the final test, a lesson, and a final test that sends a failed
+ * learner back to the lesson (post-condition "previous": remediation). The course rolls up satisfied and completed
+ * when any part is satisfied; flow and choice are on; the final test may be tried 3 times.
+ */
+export const SEQUENCED_MANIFEST = (title: string) => `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="sequenced-first-aid" version="1" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3" xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3"
+  xmlns:adlnav="http://www.adlnet.org/xsd/adlnav_v1p3" xmlns:imsss="http://www.imsglobal.org/xsd/imsss">
+  <metadata><schema>ADL SCORM</schema><schemaversion>2004 4th Edition</schemaversion></metadata>
+  <organizations default="ORG">
+    <organization identifier="ORG" structure="hierarchical"><title>${title}</title>
+      <item identifier="PRETEST" identifierref="R_PRETEST"><title>Einstufungstest</title>
+        <imsss:sequencing>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="pretest" satisfiedByMeasure="false">
+              <imsss:mapInfo targetObjectiveID="g-mastery" readSatisfiedStatus="false" writeSatisfiedStatus="true"/>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>
+      </item>
+      <item identifier="LESSON" identifierref="R_LESSON"><title>Lektion: Notruf und Seitenlage</title>
+        <imsss:sequencing>
+          <imsss:sequencingRules>
+            <imsss:preConditionRule>
+              <imsss:ruleConditions><imsss:ruleCondition condition="satisfied"/></imsss:ruleConditions>
+              <imsss:ruleAction action="skip"/>
+            </imsss:preConditionRule>
+          </imsss:sequencingRules>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="lesson">
+              <imsss:mapInfo targetObjectiveID="g-mastery" readSatisfiedStatus="true"/>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>
+      </item>
+      <item identifier="POSTTEST" identifierref="R_POSTTEST"><title>Abschlusstest</title>
+        <imsss:sequencing>
+          <imsss:sequencingRules>
+            <imsss:preConditionRule>
+              <imsss:ruleConditions><imsss:ruleCondition condition="satisfied"/></imsss:ruleConditions>
+              <imsss:ruleAction action="skip"/>
+            </imsss:preConditionRule>
+            <imsss:postConditionRule>
+              <imsss:ruleConditions><imsss:ruleCondition operator="not" condition="satisfied"/></imsss:ruleConditions>
+              <imsss:ruleAction action="previous"/>
+            </imsss:postConditionRule>
+          </imsss:sequencingRules>
+          <imsss:limitConditions attemptLimit="3"/>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="posttest">
+              <imsss:mapInfo targetObjectiveID="g-mastery" readSatisfiedStatus="true" writeSatisfiedStatus="true"/>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+        </imsss:sequencing>
+        <adlnav:presentation><adlnav:navigationInterface><adlnav:hideLMSUI>previous</adlnav:hideLMSUI></adlnav:navigationInterface></adlnav:presentation>
+      </item>
+      <imsss:sequencing>
+        <imsss:controlMode choice="true" flow="true"/>
+        <imsss:rollupRules>
+          <imsss:rollupRule childActivitySet="any">
+            <imsss:rollupConditions><imsss:rollupCondition condition="satisfied"/></imsss:rollupConditions>
+            <imsss:rollupAction action="satisfied"/>
+          </imsss:rollupRule>
+          <imsss:rollupRule childActivitySet="any">
+            <imsss:rollupConditions><imsss:rollupCondition condition="satisfied"/></imsss:rollupConditions>
+            <imsss:rollupAction action="completed"/>
+          </imsss:rollupRule>
+        </imsss:rollupRules>
+      </imsss:sequencing>
+    </organization>
+  </organizations>
+  <resources>
+    <resource identifier="R_PRETEST" type="webcontent" adlcp:scormType="sco" href="index.html"/>
+    <resource identifier="R_LESSON" type="webcontent" adlcp:scormType="sco" href="lesson.html"/>
+    <resource identifier="R_POSTTEST" type="webcontent" adlcp:scormType="sco" href="posttest.html"/>
+  </resources>
+</manifest>`;
+
+/**
+ * One SCO of the sequenced course: a test (buttons "Bestanden" / "Nicht bestanden", each ends the SCO with
+ * `adl.nav.request` continue) or the lesson ("Lektion abschließen").
+ */
+const sequencedSco = (title: string, kind: 'test' | 'lesson') => `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>${title}</title>${COURSE_STYLE}</head><body>
+<main><h1>${title}</h1><p id="entry"></p></main>
+<footer>
+${
+  kind === 'test'
+    ? '<button type="button" id="pass">Bestanden</button><button type="button" id="fail">Nicht bestanden</button>'
+    : '<button type="button" id="done">Lektion abschließen</button>'
+}
+</footer>
+<script>
+var api = window.parent.API_1484_11;
+api.Initialize('');
+document.getElementById('entry').textContent = 'Einstieg: ' + api.GetValue('cmi.entry');
+function end(success, scaled) {
+  api.SetValue('cmi.completion_status', 'completed');
+  if (success) { api.SetValue('cmi.success_status', success); api.SetValue('cmi.score.scaled', scaled); }
+  api.SetValue('adl.nav.request', 'continue');
+  api.Terminate('');
+}
+${
+  kind === 'test'
+    ? "document.getElementById('pass').onclick = function () { end('passed', '0.9'); };\ndocument.getElementById('fail').onclick = function () { end('failed', '0.3'); };"
+    : "document.getElementById('done').onclick = function () { end(null); };"
+}
+</script></body></html>`;
+
+export function sequencedCoursePackage(title = 'Erste Hilfe – sequenziert'): Buffer {
+  return storedZip({
+    'imsmanifest.xml': SEQUENCED_MANIFEST(title),
+    'index.html': sequencedSco('Einstufungstest', 'test'),
+    'lesson.html': sequencedSco('Lektion: Notruf und Seitenlage', 'lesson'),
+    'posttest.html': sequencedSco('Abschlusstest', 'test'),
+  });
+}
+
+/** SCORM 1.2, three SCOs without sequencing (as multi-SCO exports are): each sets `completed` by its button. */
+export function multiSco12Package(): Buffer {
+  const parts = ['Gefahrstoffe erkennen', 'Lagern und Kennzeichnen', 'Schutzmaßnahmen'];
+  const files: Record<string, string> = {
+    'imsmanifest.xml': `<?xml version="1.0" encoding="UTF-8"?>
+<manifest identifier="multi-sco-12" xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
+  xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+  <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+  <organizations default="ORG"><organization identifier="ORG"><title>Gefahrstoffe in drei Teilen</title>
+    <item identifier="MODULE"><title>Grundlagen</title>
+${parts.map((part, index) => `      <item identifier="SCO${index + 1}" identifierref="R${index + 1}"><title>${part}</title></item>`).join('\n')}
+    </item>
+  </organization></organizations>
+  <resources>
+${parts.map((_, index) => `    <resource identifier="R${index + 1}" type="webcontent" adlcp:scormtype="sco" href="${index === 0 ? 'index' : `sco${index + 1}`}.html"/>`).join('\n')}
+  </resources>
+</manifest>`,
+  };
+  for (const [index, part] of parts.entries()) {
+    files[index === 0 ? 'index.html' : `sco${index + 1}.html`] = `<!doctype html>
+<html lang="de"><head><meta charset="utf-8"><title>${part}</title>${COURSE_STYLE}</head><body>
+<main><h1>${part}</h1></main>
+<footer><button type="button" id="done">Teil abschließen</button></footer>
+<script>
+var api = window.parent.API;
+api.LMSInitialize('');
+document.getElementById('done').onclick = function () {
+  api.LMSSetValue('cmi.core.lesson_status', 'completed');
+  api.LMSCommit('');
+};
+</script></body></html>`;
+  }
+  return storedZip(files);
+}

@@ -64,6 +64,7 @@ function launchOf(scoId: string, sequence: number, scormVersion: '1.2' | '2004' 
     ],
     completedAt: null,
     resultUuid: null,
+    sequencing: null,
   };
 }
 

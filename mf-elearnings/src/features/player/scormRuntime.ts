@@ -2,8 +2,18 @@ import type {
   ElearningExecution,
   ElearningSaveExecutionRequest,
   ElearningSaveExecutionResponse,
+  ScormSequencingTree,
 } from '@dash/shared-core';
 import { saveExecution, saveExecutionByBeacon } from './api/saveExecution';
+import {
+  type NavigationValidity,
+  rootOf,
+  type SequencingApi,
+  type SequencingView,
+  sequencingSettings,
+  stateOf,
+  viewOf,
+} from './sequencer';
 
 /**
  * The SCORM runtime of the player: scorm-again's API object (Scorm12API or Scorm2004API) lives here, on the
@@ -19,7 +29,7 @@ import { saveExecution, saveExecutionByBeacon } from './api/saveExecution';
 /** Courses that set values without ever calling Commit still get saved this long after their last change. */
 export const IDLE_SAVE_MS = 5_000;
 
-interface RuntimeApi {
+interface RuntimeApi extends Partial<SequencingApi> {
   loadFromJSON(json: Record<string, unknown>, element?: string): void;
   renderCommitCMI(terminateCommit: boolean, includeTotalTime?: boolean): unknown;
   renderCommitObject(terminateCommit: boolean, includeTotalTime?: boolean): { totalTimeSeconds?: number };
@@ -42,6 +52,24 @@ export interface RuntimeCallbacks {
 
 export type NavigationRequest = { kind: 'next' } | { kind: 'previous' } | { kind: 'choice'; target: string };
 
+/** A sequenced course (SCORM 2004 with imsss:sequencing): the engine's part of one SCO launch. */
+export interface RuntimeSequencing {
+  tree: ScormSequencingTree;
+  /** The engine's state to start from (the previous launch's, or the one read from the server). */
+  state: string;
+  /** The next number of the execution's sequencing state (one counter for every launch). */
+  nextSequence(): number;
+  /** The engine delivered another activity (after the SCO ended, a rule, or navigate()); its data is saved first. */
+  onDelivery(activityId: string): void;
+  /** The sequencing session ended (end of the course, exit all): nothing is delivered. */
+  onSessionEnd(): void;
+  /** The table of contents and buttons changed (statuses, what may be chosen). */
+  onView(view: SequencingView): void;
+}
+
+/** The longest engine state sent with a commit (the request's limit is 64 KiB with the SCO's tree). */
+const MAX_STATE_LENGTH = 60_000;
+
 export interface ScormRuntime {
   /** Saves now through the API client (while the page stays). */
   save(): Promise<void>;
@@ -50,6 +78,14 @@ export interface ScormRuntime {
   /** Saves by sendBeacon (the page goes away); nothing when everything is saved already. */
   saveOnLeave(): void;
   dispose(): void;
+  /**
+   * Sequenced courses: a navigation request of the learner (continue, previous, choice, exitAll) processed by the
+   * engine with this SCO's data; false when the engine refuses it (or without sequencing). Once accepted, the
+   * course frame's late calls are no longer taken (the next activity is the engine's current one).
+   */
+  navigate(request: string, target?: string): boolean;
+  /** The engine's state now (sequenced courses), for the next launch. */
+  sequencingState(): string | null;
 }
 
 type RuntimeApiClass = new (settings: Record<string, unknown>) => RuntimeApi;
@@ -65,7 +101,10 @@ type CrossFrameLmsClass = new (api: RuntimeApi, origin: string, options: { rateL
  */
 const CALLS_PER_SECOND = 2_000;
 
-async function createApi(version: ElearningExecution['scormVersion']): Promise<RuntimeApi> {
+async function createApi(
+  version: ElearningExecution['scormVersion'],
+  sequencing?: Record<string, unknown>,
+): Promise<RuntimeApi> {
   // Only the version the course needs is loaded (each is its own chunk). scorm-again's ESM files export the class
   // by name while its type declarations say default: the named export is what runs.
   // selfReportSessionTime: the runtime measures the time from Initialize itself (many courses never report it).
@@ -75,7 +114,34 @@ async function createApi(version: ElearningExecution['scormVersion']): Promise<R
     return new Scorm12API(settings);
   }
   const { Scorm2004API } = (await import('scorm-again/scorm2004')) as unknown as { Scorm2004API: RuntimeApiClass };
-  return new Scorm2004API(settings);
+  return new Scorm2004API(sequencing ? { ...settings, sequencing } : settings);
+}
+
+/**
+ * An engine without a course (a sequenced course before its first activity, or after its session ended): decides
+ * what to deliver first, and takes the learner's choice from the table of contents.
+ */
+export async function createSequencer(
+  tree: ScormSequencingTree,
+  state: string | null,
+  listeners: { onActivityDelivery(id: string): void; onSessionEnd(): void },
+): Promise<{
+  api: SequencingApi;
+  validity(): NavigationValidity | null;
+}> {
+  let validity: NavigationValidity | null = null;
+  const api = await createApi(
+    '2004',
+    sequencingSettings(tree, {
+      ...listeners,
+      onValidity: (next) => {
+        validity = next;
+      },
+    }),
+  );
+  const engine = api as RuntimeApi & SequencingApi;
+  if (state) engine.deserializeSequencingState(state);
+  return { api: engine, validity: () => validity };
 }
 
 /** The course frame's end of the bridge: answers the course origin's messages with the API's methods. */
@@ -89,10 +155,46 @@ async function connectCourse(api: RuntimeApi, launchUrl: string): Promise<CrossF
 export async function startScormRuntime(
   execution: ElearningExecution,
   callbacks: RuntimeCallbacks,
+  sequencing?: RuntimeSequencing,
 ): Promise<ScormRuntime> {
-  const api = await createApi(execution.scormVersion);
+  let validity: NavigationValidity | null = null;
+  let ended = false;
+  let disposedRef = false;
+  let emitView: () => void = () => undefined;
+  const api = await createApi(
+    execution.scormVersion,
+    sequencing
+      ? sequencingSettings(sequencing.tree, {
+          // Fired while the engine works (inside Terminate): the save of the state after it is queued first.
+          onActivityDelivery: (id) =>
+            setTimeout(() => {
+              if (!disposedRef) sequencing.onDelivery(id);
+            }, 0),
+          onSessionEnd: () => {
+            ended = true;
+            setTimeout(() => {
+              if (!disposedRef) {
+                emitView();
+                sequencing.onSessionEnd();
+              }
+            }, 0);
+          },
+          onValidity: (next) => {
+            validity = next;
+            emitView();
+          },
+        })
+      : undefined,
+  );
   api.loadFromJSON(execution.cmi, '');
+  const engine = sequencing ? (api as RuntimeApi & SequencingApi) : null;
+  if (engine && sequencing) engine.deserializeSequencingState(sequencing.state);
+  emitView = () => {
+    if (engine && sequencing) sequencing.onView(viewOf(engine, sequencing.tree, validity, ended));
+  };
   const bridge = await connectCourse(api, execution.launchUrl);
+  let bridgeOpen = true;
+  emitView();
   let sequence = execution.sequence;
   let terminated = false;
   let dirty = false;
@@ -106,13 +208,22 @@ export async function startScormRuntime(
     sequence += 1;
     const rendered = api.renderCommitCMI(terminated, true) as { cmi?: Record<string, unknown> };
     const summary = api.renderCommitObject(terminated, true);
-    return {
+    const body: ElearningSaveExecutionRequest = {
       uuid: execution.uuid,
       scoId: execution.scoId,
       sequence,
       cmi: rendered.cmi ?? {},
       totalTimeSeconds: Math.max(0, Math.round(summary.totalTimeSeconds ?? 0)),
     };
+    if (engine && sequencing) {
+      const state = stateOf(engine);
+      // A state above the limit is not sent (docs/scorm.md "Missing"): the course then resumes from the last one.
+      if (state.length <= MAX_STATE_LENGTH) {
+        body.sequencing = { sequence: sequencing.nextSequence(), state, root: rootOf(engine) };
+      }
+      emitView();
+    }
+    return body;
   };
 
   const save = (): Promise<void> => {
@@ -146,9 +257,14 @@ export async function startScormRuntime(
   api.on(`${prefix}Commit`, () => void save());
   api.on(execution.scormVersion === '1.2' ? 'LMSFinish' : 'Terminate', () => {
     terminated = true;
+    if (engine) {
+      // The engine processes the SCO's navigation request after this listener: the save carries the state after it.
+      setTimeout(() => void save().then(() => callbacks.onFinished()), 0);
+      return;
+    }
     void save().then(() => callbacks.onFinished());
   });
-  if (execution.scormVersion === '2004') {
+  if (execution.scormVersion === '2004' && !engine) {
     // scorm-again reports a navigation request at Terminate when no sequencing is configured (ours is not).
     const navigate = (request: NavigationRequest) => {
       if (!disposed) callbacks.onNavigationRequest?.(request);
@@ -179,8 +295,28 @@ export async function startScormRuntime(
     dispose() {
       saveOnLeave();
       disposed = true;
+      disposedRef = true;
       clearTimeout(idleTimer);
-      bridge.destroy();
+      if (bridgeOpen) bridge.destroy();
+      bridgeOpen = false;
+    },
+    navigate(request, target) {
+      if (!engine || disposed) return false;
+      let accepted = false;
+      try {
+        accepted = engine.processNavigationRequest(request, target);
+      } catch {
+        accepted = false;
+      }
+      if (!accepted) return false;
+      // The course frame goes next: what it still sends belongs to an activity the engine has left.
+      if (bridgeOpen) bridge.destroy();
+      bridgeOpen = false;
+      void save();
+      return true;
+    },
+    sequencingState() {
+      return engine ? stateOf(engine) : null;
     },
   };
 }

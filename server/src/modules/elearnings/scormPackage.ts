@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { ScormSequencingTree } from '@dash/shared-core';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { Queryable } from '../../core/db/database';
 import { ApiHttpError } from '../../http/errors';
+import { hasSequencing, parseSequencing } from './scormSequencing';
 
 /**
  * SCORM packages: a zip is checked entry by entry before anything is stored (docs/scorm.md "Package upload"),
@@ -56,6 +58,8 @@ export interface ManifestInfo {
   launchPath: string;
   /** Every launchable item of the organization in manifest order, nested items depth first; at least one. */
   items: ManifestItem[];
+  /** SCORM 2004 with `imsss:sequencing` or `adlnav:presentation` in the manifest: the activity tree; else null. */
+  sequencing: ScormSequencingTree | null;
 }
 
 /** The longest item identifier kept as the SCO's id (a longer one is replaced by `item-<n>`). */
@@ -330,6 +334,40 @@ function languageOf(code: string): 'de_DE' | 'en_GB' | null {
   return null;
 }
 
+/** Elements read as lists (the sequencing ones may repeat; one of them alone is still a list). */
+const ARRAY_ELEMENTS = new Set([
+  'organization',
+  'item',
+  'resource',
+  'file',
+  'langstring',
+  'string',
+  'sequencing',
+  'sequencingCollection',
+  'preConditionRule',
+  'exitConditionRule',
+  'postConditionRule',
+  'ruleConditions',
+  'ruleCondition',
+  'ruleAction',
+  'rollupRules',
+  'rollupRule',
+  'rollupConditions',
+  'rollupCondition',
+  'rollupAction',
+  'objectives',
+  'objective',
+  'primaryObjective',
+  'mapInfo',
+  'controlMode',
+  'limitConditions',
+  'deliveryControls',
+  'constrainedChoiceConsiderations',
+  'presentation',
+  'navigationInterface',
+  'hideLMSUI',
+]);
+
 /**
  * imsmanifest.xml -> version, title, language and the launchable items (LESSONS.md "SCORM packages in the wild"):
  * the default organization, or the first when the default names none that exists.
@@ -344,7 +382,7 @@ export function parseManifest(xml: string): ManifestInfo {
       attributeNamePrefix: '@_',
       removeNSPrefix: true,
       processEntities: false,
-      isArray: (name) => ['organization', 'item', 'resource', 'file', 'langstring', 'string'].includes(name),
+      isArray: (name) => ARRAY_ELEMENTS.has(name),
     });
     document = parser.parse(xml) as XmlNode;
   } catch {
@@ -368,6 +406,7 @@ export function parseManifest(xml: string): ManifestInfo {
   const bases = [attribute(manifest, 'base'), attribute(resources, 'base')];
   const items: ManifestItem[] = [];
   const ids = new Set<string>();
+  const idOf = new Map<XmlNode, string>();
   let firstItem: XmlNode | undefined;
   // Depth first in manifest order; an item without identifierref is a folder (its children count), an item whose
   // resource is missing or has no href cannot be launched and is left out.
@@ -386,6 +425,7 @@ export function parseManifest(xml: string): ManifestInfo {
         let id = attribute(item, 'identifier');
         for (let n = items.length + 1; !id || id.length > MAX_ITEM_ID_LENGTH || ids.has(id); n += 1) id = `item-${n}`;
         ids.add(id);
+        idOf.set(item, id);
         const scormType = (attribute(resource, 'scormtype') || attribute(resource, 'scormType')).toLowerCase();
         firstItem ??= item;
         items.push({
@@ -409,12 +449,22 @@ export function parseManifest(xml: string): ManifestInfo {
   const title = (
     decodeEntities(text(organization.title) || text(general.title) || text(firstItem?.title)) || 'SCORM'
   ).slice(0, 200);
+  const sequencing =
+    scormVersion === '2004' && hasSequencing(xml)
+      ? parseSequencing({
+          organization,
+          manifest,
+          idOf,
+          titleOf: (node) => decodeEntities(text(node.title)).slice(0, 200),
+        })
+      : null;
   return {
     scormVersion,
     title,
     language: languageOf(text(general.language)),
     launchPath: first.launchPath,
     items,
+    sequencing,
   };
 }
 
@@ -490,8 +540,8 @@ export async function storeScormPackage(
 ): Promise<string> {
   const [row] = await tx.query<{ uuid: string }>(
     `INSERT INTO elearning_package (client_uuid, elearning_uuid, scorm_version, launch_path, title, language,
-                                    file_count, unpacked_bytes, uploaded_by, items)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING uuid`,
+                                    file_count, unpacked_bytes, uploaded_by, items, sequencing)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING uuid`,
     [
       target.clientUuid,
       target.elearningUuid,
@@ -503,6 +553,7 @@ export async function storeScormPackage(
       unpacked.unpackedBytes,
       target.uploadedBy,
       JSON.stringify(unpacked.items),
+      unpacked.sequencing ? JSON.stringify(unpacked.sequencing) : null,
     ],
   );
   if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');

@@ -135,6 +135,37 @@ export function summariseAttempt(scoIds: readonly string[], states: ReadonlyMap<
   };
 }
 
+/** The rolled-up status of a sequenced course (the sequencer's root activity), as the player sends it. */
+export interface SequencedRoot {
+  completionStatus: string;
+  successStatus: string;
+  scorePercent: number | null;
+}
+
+/**
+ * A sequenced course (docs/scorm.md "Sequencing"): done as its root activity says after the manifest's rollup rules
+ * (passed, or completed and not failed), so that a pre-test passed may make the rest unnecessary; the score is the
+ * root's measure when the rules give one, else the average of the scored SCOs; the time is the sum of the SCOs'.
+ */
+export function summariseSequencedAttempt(
+  root: SequencedRoot,
+  scoIds: readonly string[],
+  states: ReadonlyMap<string, ScoState>,
+): AttemptSummary {
+  const bySco = summariseAttempt(scoIds, states);
+  const passed = passedOf(root.successStatus);
+  const done = passed === true || (root.completionStatus === 'completed' && passed !== false);
+  const started = states.size > 0;
+  return {
+    completionStatus: done ? 'completed' : started ? 'incomplete' : null,
+    successStatus: passed === null ? null : root.successStatus,
+    done,
+    scorePercent: root.scorePercent === null ? bySco.scorePercent : clampPercent(root.scorePercent),
+    passed,
+    totalTimeSeconds: bySco.totalTimeSeconds,
+  };
+}
+
 export type ScoStatus = 'notAttempted' | 'incomplete' | 'failed' | 'completed' | 'passed';
 
 /** One SCO as the player's table of contents shows it. */

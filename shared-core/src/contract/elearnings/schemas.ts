@@ -280,6 +280,97 @@ const cmiValueSchema: z.ZodType<unknown> = z.lazy(() =>
 const cmiObjectSchema: z.ZodType<Record<string, unknown>> = z.record(z.string().max(100), cmiValueSchema);
 export const scormCmiSchema = cmiObjectSchema;
 
+/**
+ * SCORM 2004 sequencing of a package (docs/scorm.md "Sequencing"): the organization as an activity tree with the
+ * rules of its manifest, in the shape scorm-again's sequencing engine takes (`sequencing.activityTree`).
+ */
+export interface ScormRuleCondition {
+  condition: string;
+  operator?: 'not';
+  referencedObjective?: string;
+  parameters?: { threshold: number };
+}
+export interface ScormSequencingRule {
+  action: string;
+  conditionCombination: 'all' | 'any';
+  conditions: ScormRuleCondition[];
+}
+export interface ScormRollupRule {
+  action: string;
+  consideration: string;
+  conditionCombination: 'all' | 'any';
+  minimumCount?: number;
+  minimumPercent?: number;
+  conditions: Array<{ condition: string; operator?: 'not' }>;
+}
+export interface ScormObjectiveMap {
+  targetObjectiveID: string;
+  readSatisfiedStatus: boolean;
+  readNormalizedMeasure: boolean;
+  writeSatisfiedStatus: boolean;
+  writeNormalizedMeasure: boolean;
+}
+export interface ScormObjective {
+  objectiveID: string;
+  isPrimary: boolean;
+  satisfiedByMeasure?: boolean;
+  minNormalizedMeasure?: number;
+  mapInfo: ScormObjectiveMap[];
+}
+export interface ScormActivity {
+  id: string;
+  title: string;
+  /** An item with a resource (a SCO or asset of the items list); false for the root and clusters. */
+  launchable: boolean;
+  isVisible?: boolean;
+  children?: ScormActivity[];
+  sequencingControls?: Partial<
+    Record<
+      | 'choice'
+      | 'choiceExit'
+      | 'flow'
+      | 'forwardOnly'
+      | 'useCurrentAttemptObjectiveInfo'
+      | 'useCurrentAttemptProgressInfo'
+      | 'preventActivation'
+      | 'constrainChoice'
+      | 'rollupObjectiveSatisfied'
+      | 'rollupProgressCompletion',
+      boolean
+    > & { objectiveMeasureWeight: number }
+  >;
+  sequencingRules?: {
+    preConditionRules?: ScormSequencingRule[];
+    exitConditionRules?: ScormSequencingRule[];
+    postConditionRules?: ScormSequencingRule[];
+  };
+  rollupRules?: { rules: ScormRollupRule[] };
+  deliveryControls?: { tracked?: boolean; completionSetByContent?: boolean; objectiveSetByContent?: boolean };
+  attemptLimit?: number;
+  primaryObjective?: ScormObjective;
+  objectives?: ScormObjective[];
+  /** adlnav:presentation: the player's buttons this activity hides. */
+  hideLmsUi?: string[];
+}
+export interface ScormSequencingTree {
+  activityTree: ScormActivity;
+}
+const scormSequencingTreeSchema = z.custom<ScormSequencingTree>(
+  (value) => typeof value === 'object' && value !== null && 'activityTree' in value,
+);
+
+/** The course's rolled-up status (the sequencer's root activity) sent with a sequenced course's commits. */
+export const sequencingRootSchema = z.strictObject({
+  completionStatus: z.enum(['completed', 'incomplete', 'not attempted', 'unknown']),
+  successStatus: z.enum(['passed', 'failed', 'unknown']),
+  /** The root's normalized measure as a percentage (0–100), when known. */
+  scorePercent: z.number().min(0).max(100).nullable(),
+});
+export type SequencingRoot = z.infer<typeof sequencingRootSchema>;
+
+/** The longest sequencing state kept (the serialized activity states and global objectives; about 1.6 KB each). */
+export const SEQUENCING_STATE_MAX = 60_000;
+
 /** read-execution: without scoId the SCO the member was in last (a new execution: the first item). */
 export const elearningReadExecutionRequestSchema = z.strictObject({
   uuid: uuidSchema,
@@ -321,6 +412,13 @@ export const elearningExecutionSchema = z.object({
   items: z.array(elearningExecutionItemSchema).min(1),
   completedAt: z.string().nullable(),
   resultUuid: uuidSchema.nullable(),
+  /**
+   * SCORM 2004 sequencing (null: a package without sequencing, every item free to choose): the activity tree and
+   * rules, and the sequencer's state as last saved (null before the first save) with its number.
+   */
+  sequencing: z
+    .object({ tree: scormSequencingTreeSchema, state: z.string().nullable(), sequence: z.int().min(0) })
+    .nullable(),
 });
 export type ElearningExecution = z.infer<typeof elearningExecutionSchema>;
 
@@ -333,6 +431,17 @@ export const elearningSaveExecutionRequestSchema = z.strictObject({
   cmi: scormCmiSchema,
   /** Time in the course over all sessions, from the runtime (total_time + session_time). */
   totalTimeSeconds: z.int().min(0).max(10_000_000),
+  /**
+   * A sequenced course: the sequencer's state after this commit, numbered per execution (a number not above the
+   * stored one leaves the stored state), and the course's rolled-up status the attempt's completion follows.
+   */
+  sequencing: z
+    .strictObject({
+      sequence: z.int().min(1).max(Number.MAX_SAFE_INTEGER),
+      state: z.string().min(2).max(SEQUENCING_STATE_MAX),
+      root: sequencingRootSchema,
+    })
+    .optional(),
 });
 export type ElearningSaveExecutionRequest = z.input<typeof elearningSaveExecutionRequestSchema>;
 export const elearningSaveExecutionResponseSchema = z.object({

@@ -80,6 +80,7 @@ function launchOf(scoId: string, items: ElearningExecutionItem[], sequence = 0):
     items,
     completedAt: null,
     resultUuid: null,
+    sequencing: null,
   };
 }
 

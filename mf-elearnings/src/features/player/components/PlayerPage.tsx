@@ -1,18 +1,15 @@
-import type {
-  ElearningExecution,
-  ElearningExecutionItem,
-  ElearningSaveExecutionResponse,
-  ScoStatus,
-} from '@dash/shared-core';
+import type { ElearningExecution, ElearningExecutionItem, ElearningSaveExecutionResponse } from '@dash/shared-core';
 import { Link, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
 import { Dialog } from '@dash/shared-ui/dialog';
 import { useQueryClient } from '@tanstack/react-query';
-import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { certificatePath, ELEARNING_ROUTES, executionPath } from '../../../routes';
 import { readExecutionItem, useExecution } from '../api/readExecution';
 import { useResetExecution } from '../api/resetExecution';
 import { type NavigationRequest, type ScormRuntime, startScormRuntime } from '../scormRuntime';
+import { STATUS_BADGE, useFitToWindow, useFullScreen } from './playerLayout';
+import SequencedPlayer from './SequencedPlayer';
 
 type SaveState = 'idle' | 'saved' | 'failed';
 
@@ -38,6 +35,9 @@ export default function PlayerPage() {
     );
   }
   // A new execution (start over) is a new player: nothing of the old runtime survives.
+  if (query.data.sequencing && query.data.scormVersion === '2004') {
+    return <SequencedPlayer key={query.data.uuid} execution={query.data} sequencing={query.data.sequencing} />;
+  }
   return <Player key={query.data.uuid} execution={query.data} />;
 }
 
@@ -311,54 +311,6 @@ function Player({ execution }: { execution: ElearningExecution }) {
     </div>
   );
 }
-
-/**
- * The player takes the height of the window below where it starts (header and page title above it), so that the
- * course's own navigation bar, usually at the bottom of the course, is in sight without scrolling the page.
- */
-function useFitToWindow(ref: RefObject<HTMLElement | null>) {
-  useLayoutEffect(() => {
-    const element = ref.current;
-    if (!element) return;
-    const fit = () => {
-      const top = element.getBoundingClientRect().top + window.scrollY;
-      element.style.setProperty('--player-top', `${Math.round(top)}px`);
-    };
-    fit();
-    window.addEventListener('resize', fit);
-    // The header can change height (a banner appears, the title wraps) without the window changing size.
-    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(fit);
-    observer?.observe(document.body);
-    return () => {
-      window.removeEventListener('resize', fit);
-      observer?.disconnect();
-    };
-  }, [ref]);
-}
-
-/** The player (bar and course) in full screen, and back; Escape leaves as the browser provides. */
-function useFullScreen(ref: RefObject<HTMLElement | null>) {
-  const [active, setActive] = useState(false);
-  useEffect(() => {
-    const changed = () => setActive(document.fullscreenElement !== null && document.fullscreenElement === ref.current);
-    document.addEventListener('fullscreenchange', changed);
-    return () => document.removeEventListener('fullscreenchange', changed);
-  }, [ref]);
-  const supported = typeof document !== 'undefined' && document.fullscreenEnabled === true;
-  const toggle = () => {
-    if (document.fullscreenElement) void document.exitFullscreen();
-    else void ref.current?.requestFullscreen().catch(() => undefined);
-  };
-  return { supported, active, toggle };
-}
-
-const STATUS_BADGE: Record<ScoStatus, string> = {
-  notAttempted: 'ui-badge',
-  incomplete: 'ui-badge ui-badge--warning',
-  failed: 'ui-badge ui-badge--danger',
-  completed: 'ui-badge ui-badge--success',
-  passed: 'ui-badge ui-badge--success',
-};
 
 /** The table of contents of a package of several items: one button per item with its status, the open one marked. */
 function Contents({

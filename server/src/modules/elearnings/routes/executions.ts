@@ -1,4 +1,4 @@
-import { ENDPOINTS } from '@dash/shared-core/contract';
+import { ENDPOINTS, type ScormSequencingTree, type SequencingRoot } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../../core/db/database';
 import { iso } from '../../../core/db/rows';
@@ -16,6 +16,7 @@ import {
   scoStatusOf,
   summariseAttempt,
   summariseCmi,
+  summariseSequencedAttempt,
 } from '../scormRules';
 import { completeElearningTask, ELEARNING_STATE_SQL } from '../taskSync';
 
@@ -24,10 +25,26 @@ async function executionForCommit(
   tx: Queryable,
   session: SessionContext,
   uuid: string,
-): Promise<{ execution: ExecutionRow; items: ManifestItem[]; storedScos: ScoRow[] }> {
-  const [row] = await tx.query<ExecutionRow & { items: ManifestItem[] | null; scos: ScoRow[] }>(
+): Promise<{
+  execution: ExecutionRow;
+  items: ManifestItem[];
+  storedScos: ScoRow[];
+  sequenced: boolean;
+  sequencingSequence: number;
+  sequencingRoot: SequencingRoot | null;
+}> {
+  const [row] = await tx.query<
+    ExecutionRow & {
+      items: ManifestItem[] | null;
+      scos: ScoRow[];
+      sequenced: boolean;
+      sequencing_sequence: string | number;
+      sequencing_root: SequencingRoot | null;
+    }
+  >(
     `SELECT x.uuid, x.task_uuid, x.member_uuid, x.elearning_uuid, x.package_uuid, x.scorm_version, x.current_sco,
-            x.completed_at, x.reset_at, p.items,
+            x.completed_at, x.reset_at, p.items, p.sequencing IS NOT NULL AS sequenced, x.sequencing_sequence,
+            x.sequencing_root,
             coalesce((SELECT json_agg(json_build_object(${SCO_COLUMNS.split(', ')
               .map((column) => `'${column}', s.${column}`)
               .join(', ')}))
@@ -39,8 +56,15 @@ async function executionForCommit(
   if (!row) throw new ApiHttpError(404, 'MemberExecution.NotFound');
   if (row.member_uuid !== session.memberUuid) throw new ApiHttpError(403, 'MemberExecution.WrongAssociation');
   if (row.reset_at) throw new ApiHttpError(404, 'MemberExecution.NotFound');
-  const { items, scos, ...execution } = row;
-  return { execution, items: items ?? [], storedScos: scos };
+  const { items, scos, sequenced, sequencing_sequence, sequencing_root, ...execution } = row;
+  return {
+    execution,
+    items: items ?? [],
+    storedScos: scos,
+    sequenced,
+    sequencingSequence: Number(sequencing_sequence),
+    sequencingRoot: sequencing_root,
+  };
 }
 
 interface ScoRow {
@@ -102,14 +126,32 @@ export function registerExecutionCommitRoutes(app: FastifyInstance, db: Database
       // One statement reads what a commit needs (a course commits every few seconds per member): the execution,
       // locked (its row lock puts the commits of one attempt in a line: every SCO's counts for the attempt), the
       // package's items, and every SCO's state (this one's number decides, the others' make the attempt's summary).
-      const { execution, items, storedScos } = await executionForCommit(tx, session, body.uuid);
+      const { execution, items, storedScos, sequenced, sequencingSequence, sequencingRoot } = await executionForCommit(
+        tx,
+        session,
+        body.uuid,
+      );
       const scoIds = items.filter((item) => item.sco).map((item) => item.id);
       // Without a SCO named: the package's first SCO (single-SCO players and players from before several SCOs).
       const scoId = body.scoId ?? scoIds[0];
       if (!scoId || !scoIds.includes(scoId)) throw new ApiHttpError(404, 'MemberExecution.ScoNotFound');
+      // The sequencer's state counts on its own number (one per execution): newer state is never overwritten by a
+      // late one, and a commit whose SCO part is old can still bring newer state (the player saves the SCO it left
+      // again with the state after the navigation).
+      let root = sequencingRoot;
+      const sequencingApplied =
+        sequenced && body.sequencing !== undefined && body.sequencing.sequence > sequencingSequence;
+      if (sequencingApplied && body.sequencing) {
+        root = body.sequencing.root;
+        await tx.query(
+          `UPDATE elearning_execution SET sequencing_state = $2, sequencing_sequence = $3, sequencing_root = $4
+            WHERE uuid = $1`,
+          [execution.uuid, body.sequencing.state, body.sequencing.sequence, JSON.stringify(root)],
+        );
+      }
       const before = storedScos.find((row) => row.sco_id === scoId);
       const stored = Number(before?.sequence ?? 0);
-      if (body.sequence <= stored) {
+      if (body.sequence <= stored && !sequencingApplied) {
         // A late or repeated commit of this SCO: newer data stays.
         const state = before ? scoState(before) : undefined;
         return {
@@ -121,37 +163,44 @@ export function registerExecutionCommitRoutes(app: FastifyInstance, db: Database
           resultUuid: execution.completed_at ? await resultOfExecution(tx, execution.uuid) : null,
         };
       }
-      const summary = summariseCmi(execution.scorm_version, body.cmi);
-      const cmi = cmiForStorage(execution.scorm_version, body.cmi, body.totalTimeSeconds);
-      // Completion is never undone, per SCO: once done, a later commit that is not keeps the done statuses.
-      const [sco] = await tx.query<ScoRow>(
-        `INSERT INTO elearning_execution_sco AS s (execution_uuid, sco_id, cmi, sequence, total_time_seconds,
-                                                   completion_status, success_status, score_percent, completed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END)
-         ON CONFLICT (execution_uuid, sco_id) DO UPDATE SET
-           cmi = excluded.cmi, sequence = excluded.sequence, total_time_seconds = excluded.total_time_seconds,
-           updated_at = now(),
-           completion_status = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.completion_status ELSE excluded.completion_status END,
-           success_status = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.success_status ELSE excluded.success_status END,
-           score_percent = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.score_percent ELSE excluded.score_percent END,
-           completed_at = coalesce(s.completed_at, excluded.completed_at)
-         RETURNING ${SCO_COLUMNS}`,
-        [
-          execution.uuid,
-          scoId,
-          JSON.stringify(cmi),
-          body.sequence,
-          body.totalTimeSeconds,
-          summary.completionStatus,
-          summary.successStatus,
-          summary.scorePercent,
-          summary.done,
-        ],
-      );
+      const scoApplied = body.sequence > stored;
+      let sco: ScoRow | undefined = before;
+      if (scoApplied) {
+        const summary = summariseCmi(execution.scorm_version, body.cmi);
+        const cmi = cmiForStorage(execution.scorm_version, body.cmi, body.totalTimeSeconds);
+        // Completion is never undone, per SCO: once done, a later commit that is not keeps the done statuses.
+        [sco] = await tx.query<ScoRow>(
+          `INSERT INTO elearning_execution_sco AS s (execution_uuid, sco_id, cmi, sequence, total_time_seconds,
+                                                     completion_status, success_status, score_percent, completed_at)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() END)
+           ON CONFLICT (execution_uuid, sco_id) DO UPDATE SET
+             cmi = excluded.cmi, sequence = excluded.sequence, total_time_seconds = excluded.total_time_seconds,
+             updated_at = now(),
+             completion_status = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.completion_status ELSE excluded.completion_status END,
+             success_status = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.success_status ELSE excluded.success_status END,
+             score_percent = CASE WHEN s.completed_at IS NOT NULL AND NOT $9 THEN s.score_percent ELSE excluded.score_percent END,
+             completed_at = coalesce(s.completed_at, excluded.completed_at)
+           RETURNING ${SCO_COLUMNS}`,
+          [
+            execution.uuid,
+            scoId,
+            JSON.stringify(cmi),
+            body.sequence,
+            body.totalTimeSeconds,
+            summary.completionStatus,
+            summary.successStatus,
+            summary.scorePercent,
+            summary.done,
+          ],
+        );
+      }
       if (!sco) throw new ApiHttpError(500, 'Generic.PersistFailed');
       const states = new Map(storedScos.map((row) => [row.sco_id, scoState(row)]));
       states.set(scoId, scoState(sco));
-      const attempt = summariseAttempt(scoIds, states);
+      // A sequenced course is done when its rolled-up status says so (the manifest's rollup rules: a pre-test passed
+      // may skip the rest); until the player has sent one, by the fixed rule of several SCOs.
+      const attempt =
+        sequenced && root ? summariseSequencedAttempt(root, scoIds, states) : summariseAttempt(scoIds, states);
       const completesNow = attempt.done && !execution.completed_at;
       // The attempt's columns (for reports) follow its SCOs; once completed, they stay unless it is done again.
       const [updated] = await tx.query<{ completed_at: unknown }>(
@@ -190,7 +239,7 @@ export function registerExecutionCommitRoutes(app: FastifyInstance, db: Database
       const state = scoState(sco);
       return {
         applied: true,
-        sequence: body.sequence,
+        sequence: scoApplied ? body.sequence : stored,
         sco: { id: scoId, status: scoStatusOf(state), scorePercent: state.scorePercent },
         completedAt: iso(updated?.completed_at),
         resultUuid: updated?.completed_at ? await resultOfExecution(tx, execution.uuid) : null,
@@ -251,12 +300,17 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
       first_name: string;
       last_name: string;
       language: 'de_DE' | 'en_GB';
+      sequencing: ScormSequencingTree | null;
+      sequencing_state: string | null;
+      sequencing_sequence: string | number;
     }>(
-      `SELECT p.items, coalesce(l.title, e.title) AS title, m.first_name, m.last_name, m.language
+      `SELECT p.items, coalesce(l.title, e.title) AS title, m.first_name, m.last_name, m.language, p.sequencing,
+              x.sequencing_state, x.sequencing_sequence
          FROM elearning_package p JOIN elearning e ON e.uuid = $2 JOIN member m ON m.uuid = $3
+         JOIN elearning_execution x ON x.uuid = $4
          LEFT JOIN elearning_language l ON l.elearning_uuid = e.uuid AND l.language = m.language
         WHERE p.uuid = $1`,
-      [execution.package_uuid, execution.elearning_uuid, session.memberUuid],
+      [execution.package_uuid, execution.elearning_uuid, session.memberUuid, execution.uuid],
     );
     if (!details) throw new ApiHttpError(404, 'MemberExecution.NotFound');
     const items = details.items;
@@ -299,6 +353,13 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
       }),
       completedAt: iso(execution.completed_at),
       resultUuid: await resultOfExecution(db, execution.uuid),
+      sequencing: details.sequencing
+        ? {
+            tree: details.sequencing,
+            state: details.sequencing_state,
+            sequence: Number(details.sequencing_sequence),
+          }
+        : null,
     };
   });
 
