@@ -7,6 +7,7 @@ import { LOCK_KEYS, openDatabase } from './core/db/database';
 import { migrate } from './core/db/migrate';
 import { PGLITE_TEMPLATE_FILE } from './core/db/template';
 import { buildCourseApp } from './courseApp';
+import { startUsageRefresh } from './modules/licensee/usage';
 import { startReminderScheduler } from './modules/reminders/scheduler';
 import { seedDemoData } from './seed/demo';
 
@@ -60,6 +61,14 @@ const reminders =
         onError: (error) => app.log.error({ err: error }, 'reminder run failed'),
       })
     : null;
+// The licensees' usage figures (client_usage): a refresh shortly after start, then one every few minutes.
+const usageRefresh =
+  config.usageRefreshMinutes > 0
+    ? startUsageRefresh(db, {
+        intervalMs: config.usageRefreshMinutes * 60_000,
+        onError: (error) => app.log.error({ err: error }, 'usage refresh failed'),
+      })
+    : null;
 
 /**
  * Graceful stop (SIGTERM from an orchestrator, Ctrl-C): stop listening at once (new connections are refused), let
@@ -77,7 +86,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, STOP_DEADLINE_MS).unref();
   try {
-    await Promise.all([app.close(), courseApp.close(), reminders?.stop()]);
+    await Promise.all([app.close(), courseApp.close(), reminders?.stop(), usageRefresh?.stop()]);
     stopAnsweringBackups();
     await db.close();
     process.exit(0);

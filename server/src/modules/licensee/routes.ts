@@ -7,6 +7,7 @@ import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
 import { registerLicenseeSupportRoutes } from './routes/support';
+import { registerLicenseeUsageRoutes } from './routes/usage';
 
 /**
  * The licensee console (mf-licensee): licensee staff sign in, see and change their licensee's clients. Every call
@@ -20,4 +21,5 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerBrandingRoutes(app, db);
   registerLicenseeSupportRoutes(app, db, config);
   registerLicenseeAuditRoutes(app, db);
+  registerLicenseeUsageRoutes(app, db);
 }
