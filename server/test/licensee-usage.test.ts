@@ -172,7 +172,9 @@ describe('the refresh job', () => {
     await refreshClientUsage(server.db, { clientUuids: [usageClient] });
     const after = await usage(admin, { filter: { search: 'usage-werk' } });
     expect(after.items[0]?.signedIn30Days).toBe(3);
-    expect(Date.parse(after.items[0]?.refreshedAt ?? '')).toBeGreaterThan(Date.parse(before.items[0]?.refreshedAt ?? ''));
+    expect(Date.parse(after.items[0]?.refreshedAt ?? '')).toBeGreaterThan(
+      Date.parse(before.items[0]?.refreshedAt ?? ''),
+    );
     // "Stand" is the oldest figure of the licensee's clients: the other clients were not refreshed again.
     expect(after.refreshedAt).toBe(before.refreshedAt);
   });
@@ -189,12 +191,18 @@ describe('the refresh job', () => {
     // A second instance within the interval: nothing to do.
     expect((await runScheduledUsageRefresh(server.db, hour)).ran).toBe(false);
     // The last run began long ago and finished: due again.
-    await server.db.query("UPDATE client_usage_refresh SET started_at = now() - interval '2 hours', finished_at = now()");
+    await server.db.query(
+      "UPDATE client_usage_refresh SET started_at = now() - interval '2 hours', finished_at = now()",
+    );
     expect((await runScheduledUsageRefresh(server.db, hour)).ran).toBe(true);
     // A run still under way (not finished) is left alone, until it is older than twice the interval.
-    await server.db.query("UPDATE client_usage_refresh SET started_at = now() - interval '90 minutes', finished_at = NULL");
+    await server.db.query(
+      "UPDATE client_usage_refresh SET started_at = now() - interval '90 minutes', finished_at = NULL",
+    );
     expect((await runScheduledUsageRefresh(server.db, hour)).ran).toBe(false);
-    await server.db.query("UPDATE client_usage_refresh SET started_at = now() - interval '3 hours', finished_at = NULL");
+    await server.db.query(
+      "UPDATE client_usage_refresh SET started_at = now() - interval '3 hours', finished_at = NULL",
+    );
     expect((await runScheduledUsageRefresh(server.db, hour)).ran).toBe(true);
     const [state] = await server.db.query<{ finished: boolean; clients: number }>(
       'SELECT finished_at >= started_at AS finished, clients FROM client_usage_refresh',

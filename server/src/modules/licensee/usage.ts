@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../core/db/database';
-import { startPeriodicJob, type PeriodicJob } from '../../core/jobs/periodic';
+import { type PeriodicJob, startPeriodicJob } from '../../core/jobs/periodic';
 
 /**
  * Clients per refresh statement. Each batch is one short statement of its own: on the embedded database (PGlite runs
