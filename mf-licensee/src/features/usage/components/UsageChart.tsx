@@ -29,7 +29,12 @@ export default function UsageChart({ items }: { items: readonly LicenseeUsageIte
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = scaleBand({ domain: items.map((item) => item.clientUuid), range: [0, innerWidth], padding: 0.25 });
+  // A few clients get bars of a readable width, not the whole chart's.
+  const x = scaleBand({
+    domain: items.map((item) => item.clientUuid),
+    range: [0, Math.min(innerWidth, Math.max(items.length, 6) * 90)],
+    padding: 0.25,
+  });
   const inner = scaleBand({ domain: [...SERIES], range: [0, x.bandwidth()], padding: 0.1 });
   const y = scaleLinear({ domain: [0, 100], range: [innerHeight, 0] });
   const names = new Map(items.map((item) => [item.clientUuid, item.name]));

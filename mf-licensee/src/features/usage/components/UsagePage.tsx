@@ -48,17 +48,16 @@ export default function UsagePage() {
       label: t('usage.columns.name'),
       sortable: true,
       value: (row) => (
-        <>
+        <span className="usage-client">
           <Link to={clientDetailsPath(row.clientUuid)}>{row.name}</Link>
-          {row.active ? null : <span className="ui-badge ui-badge--danger usage-inactive">{t('status.inactive')}</span>}
-        </>
+          <span className="usage-client__id">
+            <code>{row.clientIdentifier}</code>
+            {row.active ? null : (
+              <span className="ui-badge ui-badge--danger usage-inactive">{t('status.inactive')}</span>
+            )}
+          </span>
+        </span>
       ),
-    },
-    {
-      name: 'clientIdentifier',
-      label: t('usage.columns.clientIdentifier'),
-      sortable: true,
-      value: (row) => <code>{row.clientIdentifier}</code>,
     },
     {
       name: 'activeMembers',
