@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { answerBackupRequests } from './core/db/backup';
 import { LOCK_KEYS, openDatabase } from './core/db/database';
 import { migrate } from './core/db/migrate';
+import { keepStatisticsFresh } from './core/db/statistics';
 import { PGLITE_TEMPLATE_FILE } from './core/db/template';
 import { buildCourseApp } from './courseApp';
 import { startUsageRefresh } from './modules/licensee/usage';
@@ -69,6 +70,14 @@ const usageRefresh =
         onError: (error) => app.log.error({ err: error }, 'usage refresh failed'),
       })
     : null;
+// Embedded PGlite: statistics kept fresh as autovacuum would (a check a minute; tables that changed are analysed).
+const statistics =
+  db.kind === 'pglite'
+    ? keepStatisticsFresh(db, {
+        intervalMs: 60_000,
+        onError: (error) => app.log.error({ err: error }, 'statistics refresh failed'),
+      })
+    : null;
 
 /**
  * Graceful stop (SIGTERM from an orchestrator, Ctrl-C): stop listening at once (new connections are refused), let
@@ -86,7 +95,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, STOP_DEADLINE_MS).unref();
   try {
-    await Promise.all([app.close(), courseApp.close(), reminders?.stop(), usageRefresh?.stop()]);
+    await Promise.all([app.close(), courseApp.close(), reminders?.stop(), usageRefresh?.stop(), statistics?.stop()]);
     stopAnsweringBackups();
     await db.close();
     process.exit(0);
