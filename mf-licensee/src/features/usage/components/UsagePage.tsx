@@ -137,7 +137,9 @@ export default function UsagePage() {
             : t('usage.asOf', { time: formatDate(refreshedAt, language, 'dateTime') })}
       </p>
       {query.data && query.data.items.length > 0 ? (
-        <section className="usage-chart-section" aria-label={t('usage.chart.title')}>
+        // Scrolls sideways on narrow screens: focusable so that keyboard users can scroll it too.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard (WCAG 2.1.1)
+        <section className="usage-chart-section" aria-label={t('usage.chart.title')} tabIndex={0}>
           <Suspense fallback={<Spinner />}>
             <UsageChart items={query.data.items} />
           </Suspense>
