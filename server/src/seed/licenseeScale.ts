@@ -60,6 +60,8 @@ export async function seedLicenseeScale(db: Database, options: LicenseeScaleOpti
   // Members per client of the usage licensee: 500 + (k * 37) % 1001, about 1,000 on average; scaled to the total.
   const scale = options.usageMembers / (options.usageClients * 1000);
   await db.transaction(async (tx) => {
+    // A million rows in one statement outlast the server's statement timeout on a busy machine (PostgreSQL).
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query(
       `INSERT INTO client (licensee_uuid, identifier, name, city, max_members, feature_elearnings,
                            feature_risk_assessments, created_at)
