@@ -38,6 +38,8 @@ const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,
   schema: config.databaseSchema,
+  // DATABASE_STATEMENT_TIMEOUT_MS: the licensee bench's seed writes a million rows in one statement.
+  timeouts: config.databaseTimeouts,
 });
 try {
   const applied = await migrate(db);
