@@ -127,3 +127,140 @@ test('in English: the same refusal, and the page passes axe', async ({ page }) =
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'en-390');
 });
+
+/** A landscape picture drawn in the browser (a real PNG, as a photo would be uploaded). */
+async function moodPng(page: Page): Promise<Buffer> {
+  const dataUrl = await page.evaluate(() => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 800;
+    canvas.height = 600;
+    const context = canvas.getContext('2d');
+    if (!context) return '';
+    const sky = context.createLinearGradient(0, 0, 0, 600);
+    sky.addColorStop(0, '#ffb74d');
+    sky.addColorStop(1, '#00695c');
+    context.fillStyle = sky;
+    context.fillRect(0, 0, 800, 600);
+    context.fillStyle = '#004d40';
+    context.beginPath();
+    context.moveTo(0, 600);
+    context.lineTo(260, 260);
+    context.lineTo(420, 420);
+    context.lineTo(600, 200);
+    context.lineTo(800, 600);
+    context.fill();
+    return canvas.toDataURL('image/png');
+  });
+  return Buffer.from(dataUrl.split(',')[1] ?? '', 'base64');
+}
+
+test('the licensee admin adds a domain and a mood image: the sign-in page there shows it with its copyright; removing both returns to the default', async ({
+  page,
+  browser,
+}) => {
+  const HOST = `http://sicher.localhost:${MAIN_PORT}`;
+  await signInAsPartnerAdmin(page);
+  const card = page.getByTestId('domains-card');
+  await expect(card.getByRole('heading', { name: 'Domains' })).toBeVisible();
+  // The host this console is open under: marked, and not removable from here.
+  await expect(card.getByTestId('domain-row').filter({ hasText: 'partner.localhost' })).toContainText(
+    'diese Konsole ist darüber geöffnet',
+  );
+  await expect(card.getByTestId('domain-remove-partner.localhost')).toHaveCount(0);
+
+  // Not a host name: the form says so before sending; another licensee's host: the server's "domain exists".
+  const hostField = card.locator('input[name=hostName]');
+  await hostField.fill('https://sicher.localhost/login');
+  await card.getByTestId('domain-add').click();
+  await expect(card.getByText('Bitte geben Sie einen Hostnamen ohne https:// und ohne Pfad ein')).toBeVisible();
+  await hostField.fill('localhost');
+  await card.getByTestId('domain-add').click();
+  await expect(card.getByTestId('domain-add-error')).toHaveText(
+    'Diese Domain ist bereits vergeben: Sie gehört schon zu einem Lizenznehmer.',
+  );
+  // Before: the host shows the default licensee.
+  const visitor = await browser.newPage();
+  await visitor.goto(`${HOST}/auth/login`);
+  await expectBrandPrimary(visitor, '#3b3b3b');
+
+  await hostField.fill('Sicher.Localhost');
+  await card.getByTestId('domain-add').click();
+  await expect(page.getByText('Die Domain sicher.localhost wurde hinzugefügt.')).toBeVisible();
+  await expect(card.getByTestId('domain-row').filter({ hasText: 'sicher.localhost' })).toBeVisible();
+  await expect(hostField).toHaveValue('');
+
+  // A renamed executable is refused; a real picture is saved at once; the copyright is saved with the form.
+  const moodInput = page.getByTestId('branding-mood-input');
+  await moodInput.setInputFiles({
+    name: 'berge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'), Buffer.alloc(2048)]),
+  });
+  await expect(page.getByTestId('branding-mood-error')).toHaveText('Dieser Dateityp ist nicht erlaubt.');
+  await moodInput.setInputFiles({ name: 'gross.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2_100_000) });
+  await expect(page.getByTestId('branding-mood-error')).toHaveText('Das Stimmungsbild ist zu groß: höchstens 2 MB.');
+  await moodInput.setInputFiles({ name: 'berge.png', mimeType: 'image/png', buffer: await moodPng(page) });
+  await expect(page.getByText('Das Stimmungsbild wurde gespeichert.')).toBeVisible();
+  const moodUrl = await page.getByTestId('branding-mood').getAttribute('src');
+  expect(moodUrl).toMatch(/^\/api\/file\/licensee\/mood\//);
+  await page.locator('input[name=moodImageCopyright]').fill('Foto: Berge am Morgen, SafeGuard');
+  await page.getByTestId('branding-save').click();
+  await expect(page.getByText('Das Erscheinungsbild wurde gespeichert.')).toBeVisible();
+  await shot(page, 'domains-de-1280');
+
+  // The next page load of the new host: the partner's branding with the new picture and its copyright.
+  await visitor.goto(`${HOST}/auth/login`);
+  await expectBrandPrimary(visitor, SEEDED_PRIMARY);
+  const mood = visitor.locator('.shell-auth__mood');
+  await expect(mood).toHaveCSS('background-image', new RegExp(moodUrl?.replace(/[/.]/g, '\\$&') ?? 'none'));
+  await expect(mood.locator('figcaption')).toHaveText('Foto: Berge am Morgen, SafeGuard');
+  await expect(visitor.getByRole('button', { name: 'Anmelden' })).toBeVisible();
+  await visitor.screenshot({ path: '../test-results/screenshots/licensee-branding-mood-sign-in-de-1280.png' });
+  await switchLanguage(visitor, 'en_GB');
+  await expect(visitor.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(mood.locator('figcaption')).toHaveText('Foto: Berge am Morgen, SafeGuard');
+  await visitor.screenshot({ path: '../test-results/screenshots/licensee-branding-mood-sign-in-en-1280.png' });
+  await visitor.setViewportSize({ width: 390, height: 844 });
+  await visitor.screenshot({ path: '../test-results/screenshots/licensee-branding-mood-sign-in-en-390.png' });
+  await visitor.setViewportSize({ width: 1280, height: 800 });
+
+  // Removing the picture: the sign-in page has none again (the default).
+  await page.getByTestId('branding-mood-remove').click();
+  await expect(page.getByText('Das Stimmungsbild wurde entfernt.')).toBeVisible();
+  await expect(page.getByTestId('branding-mood-none')).toBeVisible();
+  await visitor.goto(`${HOST}/auth/login`);
+  await expectBrandPrimary(visitor, SEEDED_PRIMARY);
+  await expect(visitor.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expect(visitor.locator('.shell-auth__mood')).toHaveCount(0);
+
+  // Removing the domain: the host shows the default licensee again at its next load.
+  await card.getByTestId('domain-remove-sicher.localhost').click();
+  await expect(page.getByText('Die Domain sicher.localhost wurde entfernt.')).toBeVisible();
+  await expect(card.getByTestId('domain-row').filter({ hasText: 'sicher.localhost' })).toHaveCount(0);
+  await visitor.goto(`${HOST}/auth/login`);
+  await expectBrandPrimary(visitor, '#3b3b3b');
+  await visitor.close();
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await card.scrollIntoViewIfNeeded();
+  await shot(page, 'domains-de-390');
+  // The partner's copyright as seeded, for the tests after this one.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.locator('input[name=moodImageCopyright]').fill('Photo: SafeGuard Partners Ltd');
+  await page.getByTestId('branding-save').click();
+  await expect(page.getByText('Das Erscheinungsbild wurde gespeichert.')).toBeVisible();
+});
+
+test('in English on a phone: the domains card and the image fields', async ({ page }) => {
+  await signInAsPartnerAdmin(page, 'en_GB');
+  const card = page.getByTestId('domains-card');
+  await expect(card.getByText('this console is open under it')).toBeVisible();
+  await card.locator('input[name=hostName]').fill('portal..example');
+  await card.getByTestId('domain-add').click();
+  await expect(card.getByText('Please enter a host name without https:// and without a path')).toBeVisible();
+  await expect(page.getByText('Sign-in page mood image')).toBeVisible();
+  await shot(page, 'domains-en-1280');
+  await expectNoSeriousAxeViolations(page, 'branding page with domains', 'main');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'domains-en-390');
+});

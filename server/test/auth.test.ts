@@ -373,10 +373,10 @@ describe('licensee by host name', () => {
 
   it("answers the spec's defaults for branding values a licensee's configuration lacks", async () => {
     const [saved] = await server.db.query<{ name: string; theme: unknown }>(
-      "SELECT name, theme FROM licensee WHERE 'partner.localhost' = ANY(host_names)",
+      "SELECT name, theme FROM licensee WHERE identifier = 'safeguard'",
     );
     try {
-      await server.db.query(`UPDATE licensee SET name = '', theme = $1 WHERE 'partner.localhost' = ANY(host_names)`, [
+      await server.db.query(`UPDATE licensee SET name = '', theme = $1 WHERE identifier = 'safeguard'`, [
         JSON.stringify({ light: { primary: '#123456', highlight: 'red' } }),
       ]);
       const response = await server.agent({ host: 'partner.localhost' }).get('/api/bootstrap/load-licensee-config');
@@ -389,7 +389,7 @@ describe('licensee by host name', () => {
         },
       });
     } finally {
-      await server.db.query(`UPDATE licensee SET name = $1, theme = $2 WHERE 'partner.localhost' = ANY(host_names)`, [
+      await server.db.query(`UPDATE licensee SET name = $1, theme = $2 WHERE identifier = 'safeguard'`, [
         saved?.name,
         JSON.stringify(saved?.theme),
       ]);

@@ -66,3 +66,13 @@ export const colour: Rule = (value) =>
  */
 export const LICENSEE_LOGO_MAX_BYTES = 40_000;
 export const LICENSEE_LOGO_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const;
+
+/**
+ * The licensee's mood image (the sign-in page's picture beside the form, on wide screens): PNG, JPEG or WebP of at
+ * most 2 MB, sent as the request's body (not JSON). A larger body is refused by its announced length before it is
+ * read (413 Request.TooLarge).
+ */
+export const LICENSEE_MOOD_MAX_BYTES = 2_000_000;
+/** The licensee's images: what the console uploads and removes. */
+export const LICENSEE_IMAGES = ['logo', 'mood'] as const;
+export type LicenseeImage = (typeof LICENSEE_IMAGES)[number];

@@ -72,14 +72,13 @@ async function insertLicensee(tx: Queryable, seed: LicenseeSeed): Promise<string
     dark: { primary: seed.colours.dark[0], contrast: seed.colours.dark[1], highlight: seed.colours.dark[2] },
   };
   const rows = await tx.query<{ uuid: string }>(
-    `INSERT INTO licensee (identifier, name, host_names, is_default, is_whitelabel_partner, mood_image_copyright, theme,
+    `INSERT INTO licensee (identifier, name, is_default, is_whitelabel_partner, mood_image_copyright, theme,
                            footer, logo_file_uuid, mood_file_uuid, support_chat_key, notification_footer_email,
                            external_calendar_href, notification_footer_sms)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14) RETURNING uuid`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING uuid`,
     [
       seed.identifier,
       seed.name,
-      seed.hostNames,
       seed.isDefault,
       seed.whitelabel,
       seed.copyright,
@@ -93,7 +92,13 @@ async function insertLicensee(tx: Queryable, seed: LicenseeSeed): Promise<string
       seed.smsFooter,
     ],
   );
-  return uuidOf(rows);
+  const uuid = uuidOf(rows);
+  // Its domains (licensee console), in this order: a white-label licensee's mails link to the first.
+  await tx.query(
+    'INSERT INTO licensee_domain (host_name, licensee_uuid) SELECT h, $2 FROM unnest($1::text[]) WITH ORDINALITY AS x (h, n) ORDER BY n',
+    [seed.hostNames, uuid],
+  );
+  return uuid;
 }
 
 interface ClientSeed {

@@ -10,6 +10,7 @@ import { ELEARNINGS_MATRIX, prepareElearningPlayerMatrix } from './elearnings';
 import { INFOPOINT_MATRIX } from './infopoint';
 import { LICENSEE_MATRIX, SPARE_CLIENT } from './licensee';
 import { LICENSEE_BRANDING_MATRIX } from './licenseeBranding';
+import { LICENSEE_DOMAINS_MATRIX } from './licenseeDomains';
 import { LICENSEE_SUPPORT_MATRIX } from './licenseeSupport';
 import { LICENSEE_USAGE_MATRIX } from './licenseeUsage';
 import { LOCATIONS_MATRIX, prepareLocationsMatrix } from './locations';
@@ -42,6 +43,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   REMINDERS_MATRIX,
   LICENSEE_MATRIX,
   LICENSEE_BRANDING_MATRIX,
+  LICENSEE_DOMAINS_MATRIX,
   LICENSEE_SUPPORT_MATRIX,
   LICENSEE_USAGE_MATRIX,
 ];

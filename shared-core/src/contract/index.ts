@@ -26,6 +26,7 @@ import { defineEndpoint } from './endpoint';
 import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
 import { LICENSEE_AUDIT_ENDPOINTS } from './licensee/auditSchemas';
 import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
+import { LICENSEE_DOMAIN_ENDPOINTS } from './licensee/domains';
 import { LICENSEE_ENDPOINTS } from './licensee/schemas';
 import { LICENSEE_SUPPORT_ENDPOINTS } from './licensee/supportSchemas';
 import { LICENSEE_USAGE_ENDPOINTS } from './licensee/usageSchemas';
@@ -213,6 +214,7 @@ export const ENDPOINTS = {
   // The licensee console (licensee staff sessions only).
   ...LICENSEE_ENDPOINTS,
   ...LICENSEE_BRANDING_ENDPOINTS,
+  ...LICENSEE_DOMAIN_ENDPOINTS,
   ...LICENSEE_SUPPORT_ENDPOINTS,
   ...LICENSEE_AUDIT_ENDPOINTS,
   ...LICENSEE_USAGE_ENDPOINTS,
@@ -232,6 +234,7 @@ export * from './endpoint';
 export * from './infopoint/schemas';
 export * from './licensee/auditSchemas';
 export * from './licensee/branding';
+export * from './licensee/domains';
 export * from './licensee/schemas';
 export * from './licensee/supportSchemas';
 export * from './licensee/usageSchemas';

@@ -41,6 +41,13 @@ export const ERROR_CODES = [
   'Licensee.NotFound',
   // licensee branding: the contrast colour on the primary colour is below WCAG AA (4.5:1) in the light or dark theme
   'Licensee.ContrastTooLow',
+  // licensee domains (spec section 8 "domain: exists, not found, mismatch"): the host name belongs to a licensee
+  // already; is none of the signed-in licensee's; is the host this console is open under (removing it would hand the
+  // host to another licensee's branding); is not a host name
+  'Domain.Exists',
+  'Domain.NotFound',
+  'Domain.Mismatch',
+  'Domain.Invalid',
   'File.NotFound',
   // members
   'Member.NotFound',

@@ -128,3 +128,28 @@ export function validate(value: string, rules: readonly Rule[]): ValidationError
   }
   return null;
 }
+
+/** The longest host name (RFC 1035: 253 characters without the final dot). */
+export const HOST_NAME_MAX_LENGTH = 253;
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+/** A host name as the browser's address bar shows it, compared and stored in lower case: `Portal.Example.COM ` -> `portal.example.com`. */
+export function normalizeHostName(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/**
+ * A host name under which the dashboard is reached (licensee domains): labels of letters, digits and inner hyphens
+ * separated by dots (`portal.example.com`, `localhost`, international names in their `xn--` form) or an IPv4
+ * address; no scheme, port, path or final dot. Checked on the normalised value ('' passes: `required` decides).
+ */
+export const hostName: Rule = (value) => {
+  const text = normalizeHostName(value);
+  if (text === '') return null;
+  if (text.length > HOST_NAME_MAX_LENGTH) return { key: 'hostName' };
+  const labels = text.split('.');
+  // A numeric last label is only allowed as an IPv4 address (a host name's top-level label is never all digits).
+  if (/^\d+$/.test(labels[labels.length - 1] ?? '')) return IPV4.test(text) ? null : { key: 'hostName' };
+  return labels.every((label) => HOST_LABEL.test(label)) ? null : { key: 'hostName' };
+};

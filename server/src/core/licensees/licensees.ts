@@ -31,11 +31,23 @@ export interface LicenseeRow {
   external_calendar_href: string | null;
 }
 
-/** The licensee that owns the host name, else the default licensee ("Dashboard"). */
+/**
+ * SQL for the host names of the licensee aliased `l`, in the order they were added (licensee_domain, migration 033):
+ * a white-label licensee's mails link to the first one (auth/passwordReset.ts `linkBase`).
+ */
+export const LICENSEE_HOST_NAMES =
+  'ARRAY(SELECT d.host_name FROM licensee_domain d WHERE d.licensee_uuid = l.uuid ORDER BY d.id)';
+
+/**
+ * The licensee that owns the host name (licensee_domain), else the default licensee ("Dashboard"). Read from the
+ * database at every call, never kept in memory: a domain added or removed in the licensee console shows at the next
+ * page load, on every instance.
+ */
 export async function licenseeForHost(db: Queryable, hostName: string): Promise<LicenseeRow | undefined> {
   const rows = await db.query<LicenseeRow>(
-    `SELECT * FROM licensee WHERE $1 = ANY(host_names) OR is_default
-      ORDER BY ($1 = ANY(host_names)) DESC LIMIT 1`,
+    `SELECT l.* FROM licensee l
+      WHERE l.uuid = coalesce((SELECT d.licensee_uuid FROM licensee_domain d WHERE d.host_name = lower($1)),
+                              (SELECT dl.uuid FROM licensee dl WHERE dl.is_default))`,
     [hostName],
   );
   return rows[0];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../core/db/database';
+import { LICENSEE_HOST_NAMES } from '../../core/licensees/licensees';
 import type { Mailer } from '../../core/mail/mailer';
 import { type AccountMailKind, type MailLanguage, renderAccountMail } from '../../core/mail/templates';
 import { newToken } from '../../http/cookies';
@@ -52,7 +53,7 @@ async function mailMember(db: Queryable, memberUuid: string): Promise<MailMember
   const rows = await db.query<MailMemberRow>(
     `SELECT m.uuid, m.client_uuid, m.email, m.first_name, m.last_name, m.language, m.username, c.name AS client_name,
             c.identifier AS client_identifier,
-            l.name AS licensee_name, l.notification_footer_email, l.host_names, l.is_default
+            l.name AS licensee_name, l.notification_footer_email, ${LICENSEE_HOST_NAMES} AS host_names, l.is_default
        FROM member m JOIN client c ON c.uuid = m.client_uuid JOIN licensee l ON l.uuid = c.licensee_uuid
       WHERE m.uuid = $1`,
     [memberUuid],

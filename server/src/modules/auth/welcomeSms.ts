@@ -1,5 +1,6 @@
 import { toE164 } from '@dash/shared-core/phone';
 import type { Queryable } from '../../core/db/database';
+import { LICENSEE_HOST_NAMES } from '../../core/licensees/licensees';
 import type { MailLanguage } from '../../core/mail/templates';
 import type { SmsFailure, SmsSender } from '../../core/sms/smsSender';
 import { renderWelcomeSms } from '../../core/sms/templates';
@@ -52,7 +53,7 @@ interface SmsMemberRow {
 export async function sendWelcomeSms(services: SmsServices, memberUuid: string): Promise<void> {
   const [member] = await services.db.query<SmsMemberRow>(
     `SELECT m.client_uuid, m.mobile_number, m.first_name, m.language, m.username, c.name AS client_name,
-            c.identifier AS client_identifier, l.name AS licensee_name, l.notification_footer_sms, l.host_names,
+            c.identifier AS client_identifier, l.name AS licensee_name, l.notification_footer_sms, ${LICENSEE_HOST_NAMES} AS host_names,
             l.is_default
        FROM member m JOIN client c ON c.uuid = m.client_uuid JOIN licensee l ON l.uuid = c.licensee_uuid
       WHERE m.uuid = $1`,

@@ -2,6 +2,7 @@ import { themeWithDefaults, verificationUrl } from '@dash/shared-core';
 import type { FastifyReply } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Queryable } from '../../core/db/database';
+import { LICENSEE_HOST_NAMES } from '../../core/licensees/licensees';
 import { linkBase } from '../auth/passwordReset';
 import { certificateLogo } from './certificateLogo';
 import { buildCertificatePdf, type CertificateData, certificateFileName } from './certificatePdf';
@@ -49,7 +50,7 @@ export async function sendCertificatePdf(
     host_names: string[];
     is_default: boolean;
   }>(
-    `SELECT l.name, l.theme, l.host_names, l.is_default
+    `SELECT l.name, l.theme, ${LICENSEE_HOST_NAMES} AS host_names, l.is_default
        FROM client c JOIN licensee l ON l.uuid = c.licensee_uuid WHERE c.uuid = $1`,
     [result.clientUuid],
   );

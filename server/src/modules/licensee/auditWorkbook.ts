@@ -1,4 +1,4 @@
-import type { LicenseeAuditAction } from '@dash/shared-core';
+import type { LicenseeAuditAction } from '@dash/shared-core/calls';
 
 export type ExportLanguage = 'de_DE' | 'en_GB';
 
@@ -17,6 +17,10 @@ const TEXTS: Record<
       'support.open': 'Support-Sitzung geöffnet',
       'branding.update': 'Erscheinungsbild geändert',
       'branding.logo': 'Logo geändert',
+      'branding.mood': 'Stimmungsbild geändert',
+      'branding.image-remove': 'Bild entfernt',
+      'domain.add': 'Domain hinzugefügt',
+      'domain.remove': 'Domain entfernt',
     },
     dateFormat: 'DD.MM.YYYY HH:mm:ss',
   },
@@ -31,6 +35,10 @@ const TEXTS: Record<
       'support.open': 'Support session opened',
       'branding.update': 'Branding changed',
       'branding.logo': 'Logo changed',
+      'branding.mood': 'Mood image changed',
+      'branding.image-remove': 'Image removed',
+      'domain.add': 'Domain added',
+      'domain.remove': 'Domain removed',
     },
     dateFormat: 'DD/MM/YYYY HH:mm:ss',
   },

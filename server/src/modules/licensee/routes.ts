@@ -5,6 +5,7 @@ import { registerLicenseeAuditRoutes } from './routes/audit';
 import { registerBrandingRoutes } from './routes/branding';
 import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
+import { registerDomainRoutes } from './routes/domains';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
 import { registerLicenseeSupportRoutes } from './routes/support';
 import { registerLicenseeUsageRoutes } from './routes/usage';
@@ -19,6 +20,7 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerClientReadRoutes(app, db);
   registerClientChangeRoutes(app, db, config);
   registerBrandingRoutes(app, db);
+  registerDomainRoutes(app, db);
   registerLicenseeSupportRoutes(app, db, config);
   registerLicenseeAuditRoutes(app, db);
   registerLicenseeUsageRoutes(app, db);

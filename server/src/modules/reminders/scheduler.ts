@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToServer } from 'node:timers/promises';
 import { themeWithDefaults } from '@dash/shared-core';
 import type { Database } from '../../core/db/database';
+import { LICENSEE_HOST_NAMES } from '../../core/licensees/licensees';
 import type { Mailer } from '../../core/mail/mailer';
 import {
   type DigestItem,
@@ -75,7 +76,7 @@ async function recipients(db: Database, memberUuids: string[]): Promise<Map<stri
   if (memberUuids.length === 0) return new Map();
   const rows = await db.query<Recipient>(
     `SELECT m.uuid, m.client_uuid, m.email, m.first_name, m.last_name, m.language, l.name AS licensee_name, l.theme,
-            l.logo_file_uuid, l.notification_footer_email, l.host_names, l.is_default
+            l.logo_file_uuid, l.notification_footer_email, ${LICENSEE_HOST_NAMES} AS host_names, l.is_default
        FROM member m JOIN client c ON c.uuid = m.client_uuid JOIN licensee l ON l.uuid = c.licensee_uuid
       WHERE m.uuid = ANY($1::uuid[])`,
     [memberUuids],

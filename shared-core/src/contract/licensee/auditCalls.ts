@@ -15,6 +15,10 @@ export const LICENSEE_AUDIT_ACTIONS = [
   'support.open',
   'branding.update',
   'branding.logo',
+  'branding.mood',
+  'branding.image-remove',
+  'domain.add',
+  'domain.remove',
 ] as const;
 export type LicenseeAuditAction = (typeof LICENSEE_AUDIT_ACTIONS)[number];
 export const LICENSEE_AUDIT_SORT_KEYS = ['createdAt', 'staffName', 'action'] as const;

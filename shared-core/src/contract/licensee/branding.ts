@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { LICENSEE_BRANDING_LIMITS, LICENSEE_LOGO_MAX_BYTES, SUPPORT_CHAT_KEY_PATTERN } from '../../branding';
+import {
+  LICENSEE_BRANDING_LIMITS,
+  LICENSEE_IMAGES,
+  LICENSEE_LOGO_MAX_BYTES,
+  SUPPORT_CHAT_KEY_PATTERN,
+} from '../../branding';
 import { COLOUR_PATTERN } from '../../colours';
 import { httpUrl } from '../../validation/rules';
 import { emptyRequestSchema, optionalTextSchema } from '../common';
@@ -75,6 +80,33 @@ export const licenseeLogoUploadRequestSchema = z.strictObject({
 });
 export type LicenseeLogoUploadRequest = z.input<typeof licenseeLogoUploadRequestSchema>;
 
+/**
+ * The body of an image upload as the server's parser hands it over (the raw bytes, never JSON): kept under a symbol,
+ * which no JSON body can carry, so a JSON request can never pose as an upload (and no input check walks the bytes).
+ */
+export const UPLOADED_BYTES_MARKER: unique symbol = Symbol.for('dash.uploaded-bytes');
+export interface UploadedBytes {
+  readonly [UPLOADED_BYTES_MARKER]: Uint8Array;
+}
+const uploadedBytesSchema = z.custom<UploadedBytes>(
+  (value) => typeof value === 'object' && value !== null && UPLOADED_BYTES_MARKER in value,
+  'the image as the request body (Content-Type application/octet-stream)',
+);
+
+/**
+ * A new mood image: `POST branding/mood?filename=<name>` with the image as the body (application/octet-stream, at most
+ * LICENSEE_MOOD_MAX_BYTES); the server adds the bytes here and checks them (PNG, JPEG or WebP by content).
+ */
+export const licenseeMoodUploadRequestSchema = z.strictObject({
+  filename: z.string().trim().min(1).max(200),
+  file: uploadedBytesSchema,
+});
+export type LicenseeMoodUploadRequest = z.input<typeof licenseeMoodUploadRequestSchema>;
+
+/** Removes the logo or the mood image: the sign-in page shows the default again (the name as text, no picture). */
+export const licenseeImageRemoveRequestSchema = z.strictObject({ image: z.enum(LICENSEE_IMAGES) });
+export type LicenseeImageRemoveRequest = z.input<typeof licenseeImageRemoveRequestSchema>;
+
 const CONSOLE = { tag: 'licensee', access: 'licensee' } as const;
 
 /** The licensee's own branding: read by admins and advisers, changed by admins; always the staff member's licensee. */
@@ -98,6 +130,20 @@ export const LICENSEE_BRANDING_ENDPOINTS = {
     summary: "Replace the licensee's logo: PNG, JPEG or WebP by its content, at most 40 KB; SVG is refused",
     permissions: ['licensee.branding-update'],
     request: licenseeLogoUploadRequestSchema,
+    response: licenseeBrandingSchema,
+  }),
+  licenseeMoodUpload: defineEndpoint('licenseeMoodUpload', {
+    ...CONSOLE,
+    summary: "Replace the licensee's mood image (the body, ?filename=): PNG, JPEG or WebP by its content, at most 2 MB",
+    permissions: ['licensee.branding-update'],
+    request: licenseeMoodUploadRequestSchema,
+    response: licenseeBrandingSchema,
+  }),
+  licenseeImageRemove: defineEndpoint('licenseeImageRemove', {
+    ...CONSOLE,
+    summary: "Remove the licensee's logo or mood image: the sign-in page shows the default again",
+    permissions: ['licensee.branding-update'],
+    request: licenseeImageRemoveRequestSchema,
     response: licenseeBrandingSchema,
   }),
 };

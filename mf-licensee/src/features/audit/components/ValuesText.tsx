@@ -31,6 +31,8 @@ function flatten(values: Record<string, unknown>, prefix = ''): Array<[string, u
 function show(value: unknown, t: (key: string) => string, language: Language): string {
   if (value === null || value === undefined || value === '') return '–';
   if (typeof value === 'boolean') return t(value ? 'audit.yes' : 'audit.no');
+  // A list such as a licensee's host names (domain.add, domain.remove).
+  if (Array.isArray(value)) return value.length > 0 ? value.map(String).join(', ') : '–';
   if (typeof value === 'string' && ISO_TIME.test(value)) return formatDate(value, language, 'dateTime');
   return String(value);
 }

@@ -25,7 +25,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBranding } from '../api/getBranding';
 import { useUpdateBranding } from '../api/updateBranding';
-import { LogoField } from './LogoField';
+import { DomainsCard } from './DomainsCard';
+import { ImageField } from './ImageField';
 import { SignInPreview } from './SignInPreview';
 import './branding.css';
 
@@ -137,9 +138,9 @@ export default function BrandingPage() {
       </>
     );
   }
-  // A new key per saved version: the form starts from what the server answered. A new logo is saved on its own and
-  // keeps what is being typed.
-  return <BrandingForm key={JSON.stringify({ ...query.data, images: null })} branding={query.data} />;
+  // A new key per saved version: the form starts from what the server answered. Images and domains are saved on their
+  // own and keep what is being typed.
+  return <BrandingForm key={JSON.stringify({ ...query.data, images: null, hostNames: null })} branding={query.data} />;
 }
 
 function BrandingForm({ branding }: { branding: LicenseeBranding }) {
@@ -171,97 +172,109 @@ function BrandingForm({ branding }: { branding: LicenseeBranding }) {
         {t('branding.intro', { hosts: branding.hostNames.join(', ') || branding.licenseeIdentifier })}
       </p>
       <div className="branding-layout">
-        <form className="licensee-page" onSubmit={form.onSubmit} noValidate data-testid="branding-form">
-          <FormError error={form.error} testId="branding-form-error" />
-          <fieldset className="licensee-fieldset" disabled={!editable}>
-            <section className="ui-card">
-              <h2>{t('branding.sections.identity')}</h2>
-              <LogoField logo={branding.images.logo} editable={editable} />
-              <TextField label={t('branding.fields.name')} {...field('name')} autoComplete="off" />
-              <CheckboxField
-                name="isWhitelabelPartner"
-                label={t('branding.fields.isWhitelabelPartner')}
-                checked={whitelabel}
-                onChange={setWhitelabel}
-              />
-              <p className="licensee-hint">{t('branding.fields.isWhitelabelPartnerHint')}</p>
-              <TextField label={t('branding.fields.moodImageCopyright')} {...field('moodImageCopyright')} />
-            </section>
-            <section className="ui-card" aria-describedby="branding-contrast">
-              <h2>{t('branding.sections.colours')}</h2>
-              <p className="licensee-hint">{t('branding.coloursHint')}</p>
-              {(['light', 'dark'] as const).map((mode) => (
-                <fieldset key={mode} className="branding-colours" data-testid={`branding-colours-${mode}`}>
-                  <legend>{t(`branding.preview.${mode}`)}</legend>
-                  {COLOUR_ROLES.map((role) => (
-                    <ColourInput
-                      key={role}
-                      label={t(`branding.fields.${role}`)}
-                      swatch={theme[mode][role] ?? theme[mode].primary}
-                      {...field(colourField(mode, role))}
-                    />
-                  ))}
-                </fieldset>
-              ))}
-              <div id="branding-contrast" aria-live="polite">
-                {problems.length > 0 ? (
-                  <p className="ui-alert ui-alert--danger" role="alert" data-testid="branding-contrast-error">
-                    {t('common:errors.codes.Licensee.ContrastTooLow')}{' '}
-                    {problems
-                      .map((problem) =>
-                        t('branding.contrastOf', {
-                          mode: t(`branding.preview.${problem.mode}`),
-                          ratio: ratioFormat.format(problem.ratio),
-                        }),
-                      )
-                      .join(' ')}
-                  </p>
-                ) : (
-                  <p className="licensee-hint" data-testid="branding-contrast-ok">
-                    {t('branding.contrastOk')}
-                  </p>
-                )}
+        <div className="licensee-page branding-main">
+          <DomainsCard editable={editable} />
+          <form className="licensee-page" onSubmit={form.onSubmit} noValidate data-testid="branding-form">
+            <FormError error={form.error} testId="branding-form-error" />
+            <fieldset className="licensee-fieldset" disabled={!editable}>
+              <section className="ui-card">
+                <h2>{t('branding.sections.identity')}</h2>
+                <ImageField image="logo" branding={branding} editable={editable} />
+                <TextField label={t('branding.fields.name')} {...field('name')} autoComplete="off" />
+                <CheckboxField
+                  name="isWhitelabelPartner"
+                  label={t('branding.fields.isWhitelabelPartner')}
+                  checked={whitelabel}
+                  onChange={setWhitelabel}
+                />
+                <p className="licensee-hint">{t('branding.fields.isWhitelabelPartnerHint')}</p>
+              </section>
+              <section className="ui-card">
+                <h2>{t('branding.sections.mood')}</h2>
+                <ImageField image="mood" branding={branding} editable={editable} />
+                <TextField label={t('branding.fields.moodImageCopyright')} {...field('moodImageCopyright')} />
+                <p className="licensee-hint">{t('branding.fields.moodImageCopyrightHint')}</p>
+              </section>
+              <section className="ui-card" aria-describedby="branding-contrast">
+                <h2>{t('branding.sections.colours')}</h2>
+                <p className="licensee-hint">{t('branding.coloursHint')}</p>
+                {(['light', 'dark'] as const).map((mode) => (
+                  <fieldset key={mode} className="branding-colours" data-testid={`branding-colours-${mode}`}>
+                    <legend>{t(`branding.preview.${mode}`)}</legend>
+                    {COLOUR_ROLES.map((role) => (
+                      <ColourInput
+                        key={role}
+                        label={t(`branding.fields.${role}`)}
+                        swatch={theme[mode][role] ?? theme[mode].primary}
+                        {...field(colourField(mode, role))}
+                      />
+                    ))}
+                  </fieldset>
+                ))}
+                <div id="branding-contrast" aria-live="polite">
+                  {problems.length > 0 ? (
+                    <p className="ui-alert ui-alert--danger" role="alert" data-testid="branding-contrast-error">
+                      {t('common:errors.codes.Licensee.ContrastTooLow')}{' '}
+                      {problems
+                        .map((problem) =>
+                          t('branding.contrastOf', {
+                            mode: t(`branding.preview.${problem.mode}`),
+                            ratio: ratioFormat.format(problem.ratio),
+                          }),
+                        )
+                        .join(' ')}
+                    </p>
+                  ) : (
+                    <p className="licensee-hint" data-testid="branding-contrast-ok">
+                      {t('branding.contrastOk')}
+                    </p>
+                  )}
+                </div>
+              </section>
+              <section className="ui-card">
+                <h2>{t('branding.sections.footer')}</h2>
+                <TextField label={t('branding.fields.licenseeLink')} type="url" {...field('licenseeLink')} />
+                <TextField label={t('branding.fields.legalNoticeLink')} type="url" {...field('legalNoticeLink')} />
+                <TextField
+                  label={t('branding.fields.dataProtectionLink')}
+                  type="url"
+                  {...field('dataProtectionLink')}
+                />
+              </section>
+              <section className="ui-card">
+                <h2>{t('branding.sections.notifications')}</h2>
+                <TextField label={t('branding.fields.notificationFooterEmail')} {...field('notificationFooterEmail')} />
+                <TextField
+                  label={t('branding.fields.notificationFooterSms')}
+                  {...field('notificationFooterSms')}
+                  aria-describedby="branding-sms-hint"
+                />
+                <p id="branding-sms-hint" className="licensee-hint">
+                  {t('branding.fields.notificationFooterSmsHint', {
+                    count: form.values.notificationFooterSms.trim().length,
+                    max: LICENSEE_BRANDING_LIMITS.notificationFooterSmsMaxLength,
+                  })}
+                </p>
+                <TextField
+                  label={t('branding.fields.supportChatKey')}
+                  {...field('supportChatKey')}
+                  autoComplete="off"
+                  aria-describedby="branding-chat-hint"
+                />
+                <p id="branding-chat-hint" className="licensee-hint">
+                  {t('branding.fields.supportChatKeyHint')}
+                </p>
+              </section>
+            </fieldset>
+            {editable && (
+              <div className="ui-form-actions">
+                <button type="submit" className="ui-button" disabled={form.busy} data-testid="branding-save">
+                  {t('common:common.save')}
+                </button>
               </div>
-            </section>
-            <section className="ui-card">
-              <h2>{t('branding.sections.footer')}</h2>
-              <TextField label={t('branding.fields.licenseeLink')} type="url" {...field('licenseeLink')} />
-              <TextField label={t('branding.fields.legalNoticeLink')} type="url" {...field('legalNoticeLink')} />
-              <TextField label={t('branding.fields.dataProtectionLink')} type="url" {...field('dataProtectionLink')} />
-            </section>
-            <section className="ui-card">
-              <h2>{t('branding.sections.notifications')}</h2>
-              <TextField label={t('branding.fields.notificationFooterEmail')} {...field('notificationFooterEmail')} />
-              <TextField
-                label={t('branding.fields.notificationFooterSms')}
-                {...field('notificationFooterSms')}
-                aria-describedby="branding-sms-hint"
-              />
-              <p id="branding-sms-hint" className="licensee-hint">
-                {t('branding.fields.notificationFooterSmsHint', {
-                  count: form.values.notificationFooterSms.trim().length,
-                  max: LICENSEE_BRANDING_LIMITS.notificationFooterSmsMaxLength,
-                })}
-              </p>
-              <TextField
-                label={t('branding.fields.supportChatKey')}
-                {...field('supportChatKey')}
-                autoComplete="off"
-                aria-describedby="branding-chat-hint"
-              />
-              <p id="branding-chat-hint" className="licensee-hint">
-                {t('branding.fields.supportChatKeyHint')}
-              </p>
-            </section>
-          </fieldset>
-          {editable && (
-            <div className="ui-form-actions">
-              <button type="submit" className="ui-button" disabled={form.busy} data-testid="branding-save">
-                {t('common:common.save')}
-              </button>
-            </div>
-          )}
-        </form>
+            )}
+          </form>
+        </div>
         <aside className="branding-previews" aria-label={t('branding.preview.title')}>
           <h2>{t('branding.preview.title')}</h2>
           {(['light', 'dark'] as const).map((mode) => (

@@ -63,12 +63,16 @@ export function SignInPreview({ mode, values }: { mode: ThemeMode; values: Previ
             {values.isWhitelabelPartner && <span>{t('common:footer.partnerNote', { licensee: name })}</span>}
           </div>
         </div>
-        <div
-          className="branding-preview__mood"
-          style={values.images.mood ? { backgroundImage: `url("${values.images.mood}")` } : undefined}
-        >
-          {values.moodImageCopyright.trim() && <span>{values.moodImageCopyright}</span>}
-        </div>
+        {/* As the sign-in page: without a mood image, no picture and no copyright (the form takes the width). */}
+        {values.images.mood && (
+          <div
+            className="branding-preview__mood"
+            style={{ backgroundImage: `url("${values.images.mood}")` }}
+            data-testid={`branding-preview-mood-${mode}`}
+          >
+            {values.moodImageCopyright.trim() && <span>{values.moodImageCopyright}</span>}
+          </div>
+        )}
       </div>
       <figcaption>{t(`branding.preview.${mode}`)}</figcaption>
     </figure>

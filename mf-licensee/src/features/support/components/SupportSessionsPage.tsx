@@ -1,4 +1,5 @@
-import { formatDate, type Language, type LicenseeSupportSession, SUPPORT_SESSION_SORT_KEYS } from '@dash/shared-core';
+import { formatDate, type Language, type LicenseeSupportSession } from '@dash/shared-core';
+import { SUPPORT_SESSION_SORT_KEYS } from '@dash/shared-core/calls';
 import { Link, PageHeader, useSearchParams } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,5 @@
-import {
-  formatDate,
-  isLanguage,
-  type Language,
-  LICENSEE_USAGE_SORT_KEYS,
-  type LicenseeUsageItem,
-  type LicenseeUsageSortKey,
-  localeOf,
-} from '@dash/shared-core';
+import { formatDate, isLanguage, type Language, type LicenseeUsageItem, localeOf } from '@dash/shared-core';
+import { LICENSEE_USAGE_SORT_KEYS, type LicenseeUsageSortKey } from '@dash/shared-core/calls';
 import { Link, PageHeader, Spinner } from '@dash/shared-ui';
 import { type Column, DataTable, DownloadButton, useTableState } from '@dash/shared-ui/table';
 import { lazy, Suspense } from 'react';

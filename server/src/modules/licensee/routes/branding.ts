@@ -1,12 +1,20 @@
-import { LICENSEE_LOGO_MAX_BYTES, themeContrastProblems, themeWithDefaults } from '@dash/shared-core';
-import { ENDPOINTS, type LicenseeBranding } from '@dash/shared-core/contract';
+import {
+  LICENSEE_LOGO_MAX_BYTES,
+  LICENSEE_MOOD_MAX_BYTES,
+  type LicenseeImage,
+  themeContrastProblems,
+  themeWithDefaults,
+} from '@dash/shared-core';
+import { ENDPOINTS, type LicenseeBranding, UPLOADED_BYTES_MARKER } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../../core/db/database';
-import { fileUrl, type LicenseeRow } from '../../../core/licensees/licensees';
+import { fileUrl, LICENSEE_HOST_NAMES, type LicenseeRow } from '../../../core/licensees/licensees';
+import type { LicenseeSessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { changedValues, writeLicenseeAudit } from '../audit';
 import { LOGO_EXTENSION, logoTypeOf, logoTypeOfName } from '../logoImage';
+import { addImageBodyParser } from './imageBody';
 
 type BrandingRow = LicenseeRow & { host_names: string[] };
 
@@ -18,9 +26,10 @@ const NO_FOOTER: LicenseeBranding['footer'] = { licenseeLink: null, legalNoticeL
  */
 async function readBranding(db: Queryable, licenseeUuid: string, lock = false): Promise<LicenseeBranding> {
   const rows = await db.query<BrandingRow>(
-    `SELECT uuid, identifier, name, host_names, is_whitelabel_partner, mood_image_copyright, theme, footer,
-            logo_file_uuid, mood_file_uuid, support_chat_key, notification_footer_email, notification_footer_sms
-       FROM licensee WHERE uuid = $1${lock ? ' FOR NO KEY UPDATE' : ''}`,
+    `SELECT l.uuid, l.identifier, l.name, ${LICENSEE_HOST_NAMES} AS host_names, l.is_whitelabel_partner,
+            l.mood_image_copyright, l.theme, l.footer, l.logo_file_uuid, l.mood_file_uuid, l.support_chat_key,
+            l.notification_footer_email, l.notification_footer_sms
+       FROM licensee l WHERE l.uuid = $1${lock ? ' FOR NO KEY UPDATE OF l' : ''}`,
     [licenseeUuid],
   );
   const row = rows[0];
@@ -82,30 +91,77 @@ export function registerBrandingRoutes(app: FastifyInstance, db: Database): void
     });
   });
 
-  registerEndpoint(app, db, ENDPOINTS.licenseeLogoUpload, async ({ body, session }) => {
-    const content = Buffer.from(body.contentBase64, 'base64');
-    if (content.length > LICENSEE_LOGO_MAX_BYTES) throw new ApiHttpError(413, 'Request.TooLarge');
-    // By content, and the name must promise the same: a renamed executable or an SVG is refused.
-    const type = logoTypeOf(content);
-    if (!type || logoTypeOfName(body.filename) !== type) throw new ApiHttpError(400, 'File.InvalidType');
-    return db.transaction(async (tx) => {
-      await readBranding(tx, session.licenseeUuid, true);
-      const [file] = await tx.query<{ uuid: string }>(
-        `INSERT INTO file (context, type, filename, content_type, content, client_uuid)
-         VALUES ('licensee', 'logo', $1, $2, $3, NULL) RETURNING uuid`,
-        [`logo.${LOGO_EXTENSION[type]}`, type, content],
-      );
-      if (!file) throw new ApiHttpError(500, 'Generic.PersistFailed');
-      await tx.query('UPDATE licensee SET logo_file_uuid = $2 WHERE uuid = $1', [session.licenseeUuid, file.uuid]);
+  registerEndpoint(app, db, ENDPOINTS.licenseeLogoUpload, async ({ body, session }) =>
+    replaceImage(db, session, 'logo', body.filename, Buffer.from(body.contentBase64, 'base64')),
+  );
+
+  registerEndpoint(app, db, ENDPOINTS.licenseeImageRemove, async ({ body, session }) =>
+    db.transaction(async (tx) => {
+      const before = await readBranding(tx, session.licenseeUuid, true);
+      // Already the default: nothing changes, nothing is recorded.
+      if (before.images[body.image] === null) return before;
+      await tx.query(`UPDATE licensee SET ${IMAGE_COLUMN[body.image]} = NULL WHERE uuid = $1`, [session.licenseeUuid]);
       await writeLicenseeAudit(tx, session, {
-        action: 'branding.logo',
+        action: 'branding.image-remove',
         client: null,
-        before: null,
-        after: { filename: body.filename, contentType: type, bytes: content.length },
+        before: { image: body.image, url: before.images[body.image] },
+        after: { image: body.image, url: null },
       });
-      // The old logo's file stays: mails already sent show it by its address (a new logo has a new one, so no cache
-      // shows the old logo on the sign-in page).
       return readBranding(tx, session.licenseeUuid);
+    }),
+  );
+
+  // The mood image comes as the request's body (up to 2 MB, beyond the JSON calls' 64 KiB): its own scope with the
+  // body parser (Fastify encapsulation), so that every other call keeps JSON only.
+  app.register(async (scope) => {
+    addImageBodyParser(scope, ENDPOINTS.licenseeMoodUpload, LICENSEE_MOOD_MAX_BYTES);
+    registerEndpoint(scope, db, ENDPOINTS.licenseeMoodUpload, async ({ body, session }) =>
+      replaceImage(db, session, 'mood', body.filename, Buffer.from(body.file[UPLOADED_BYTES_MARKER])),
+    );
+  });
+}
+
+const IMAGE_COLUMN: Record<LicenseeImage, 'logo_file_uuid' | 'mood_file_uuid'> = {
+  logo: 'logo_file_uuid',
+  mood: 'mood_file_uuid',
+};
+const IMAGE_MAX_BYTES: Record<LicenseeImage, number> = { logo: LICENSEE_LOGO_MAX_BYTES, mood: LICENSEE_MOOD_MAX_BYTES };
+
+/**
+ * A new logo or mood image: checked by its content (PNG, JPEG or WebP; the name must promise the same, so a renamed
+ * executable or an SVG is refused), stored as a new file and recorded in the audit with the address it replaces.
+ */
+async function replaceImage(
+  db: Database,
+  session: LicenseeSessionContext,
+  image: LicenseeImage,
+  filename: string,
+  content: Buffer,
+): Promise<LicenseeBranding> {
+  if (content.length > IMAGE_MAX_BYTES[image]) throw new ApiHttpError(413, 'Request.TooLarge');
+  const type = logoTypeOf(content);
+  if (!type || logoTypeOfName(filename) !== type) throw new ApiHttpError(400, 'File.InvalidType');
+  return db.transaction(async (tx) => {
+    const before = await readBranding(tx, session.licenseeUuid, true);
+    const [file] = await tx.query<{ uuid: string }>(
+      `INSERT INTO file (context, type, filename, content_type, content, client_uuid)
+       VALUES ('licensee', $1, $2, $3, $4, NULL) RETURNING uuid`,
+      [image, `${image}.${LOGO_EXTENSION[type]}`, type, content],
+    );
+    if (!file) throw new ApiHttpError(500, 'Generic.PersistFailed');
+    await tx.query(`UPDATE licensee SET ${IMAGE_COLUMN[image]} = $2 WHERE uuid = $1`, [
+      session.licenseeUuid,
+      file.uuid,
+    ]);
+    const after = await readBranding(tx, session.licenseeUuid);
+    await writeLicenseeAudit(tx, session, {
+      action: image === 'logo' ? 'branding.logo' : 'branding.mood',
+      client: null,
+      before: { url: before.images[image] },
+      after: { url: after.images[image], filename, contentType: type, bytes: content.length },
     });
+    // The old image's file stays: mails already sent show it by its address (a new image has a new one, so no cache
+    // shows the old image on the sign-in page).
+    return after;
   });
 }

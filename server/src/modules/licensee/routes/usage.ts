@@ -1,4 +1,4 @@
-import { LICENSEE_USAGE_EXPORT_MAX_ROWS } from '@dash/shared-core';
+import { LICENSEE_USAGE_EXPORT_MAX_ROWS } from '@dash/shared-core/calls';
 import { ENDPOINTS, type LicenseeUsageItem } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/database';
