@@ -13,6 +13,11 @@
 //     1,000 clients in a throw-away schema on PostgreSQL, varied searches, member state and every other list
 //     (scripts/bench/scale.mjs); --scale-only runs only it. BENCH_SCALE_SCHEMA=<schema> reuses a schema seeded before
 //     (kept afterwards) instead of seeding a new one.
+//   - the licensee console at scale, only with --licensee / BENCH_LICENSEE=1 (--licensee-only runs only it): 1,000
+//     clients with 1,000,000 members (usage list, goal p95 <= 200 ms) and 5,000 clients (client list, goal p95
+//     <= 50 ms), seeded set-based (server/src/seed/licenseeScale.ts), on PGlite and, when one answers, on PostgreSQL
+//     in a throw-away schema (scripts/bench/licensee.mjs); BENCH_LICENSEE_PG=0 skips PostgreSQL, BENCH_LICENSEE_PGLITE=0
+//     PGlite.
 //   - Lighthouse 12 (mobile profile, simulated throttling) on the sign-in page and a member's start page, median of
 //     BENCH_LIGHTHOUSE_RUNS (default 3) runs each; BENCH_LIGHTHOUSE=0 or --no-lighthouse skips it.
 //   - on PostgreSQL: 1,000 signed-in sessions at a person's pace (one call a second each, a mix of every area) for
@@ -32,6 +37,7 @@ import { runCompanyScenarios } from './bench/company.mjs';
 import { crowdTargets, runCrowdScenario } from './bench/crowd.mjs';
 import { elearningTargetLines, runElearningScenarios } from './bench/elearnings.mjs';
 import { importTable, importTargets, runImportScenarios } from './bench/import.mjs';
+import { LICENSEE_SCALE, licenseeTargets, runLicenseeScenarios } from './bench/licensee.mjs';
 import { lighthouseTable, lighthouseTargets, measureLighthouse } from './bench/lighthouse.mjs';
 import { measureDoingTheWork, playerTargets, runPlayerCommitScenario } from './bench/player.mjs';
 import { createBenchSchema, findPostgres, redact, withSearchPath } from './bench/postgres.mjs';
@@ -96,7 +102,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 const importOnly = args.includes('--import-only');
-const scaleOnly = args.includes('--scale-only');
+const licenseeOnly = args.includes('--licensee-only');
+const licenseeRequested = () => licenseeOnly || process.env.BENCH_LICENSEE === '1' || args.includes('--licensee');
+const scaleOnly = args.includes('--scale-only') || licenseeOnly;
 const scaleRequested = () => scaleOnly || process.env.BENCH_SCALE === '1' || args.includes('--scale');
 const importRequested = () => importOnly || !(process.env.BENCH_IMPORT === '0' || args.includes('--no-import'));
 
@@ -177,6 +185,72 @@ async function runScale(report, dataDir, port) {
   );
   cleanups.splice(cleanups.indexOf(step), 1);
   await schema.drop();
+}
+
+/** The licensee console at scale: its own seed on PGlite (a data folder of its own) and on PostgreSQL. */
+async function runLicensee(report, port) {
+  report.licensee = {};
+  const seedArgs = [
+    '--licensee-usage-clients',
+    String(LICENSEE_SCALE.usageClients),
+    '--licensee-usage-members',
+    String(LICENSEE_SCALE.usageMembers),
+    '--licensee-list-clients',
+    String(LICENSEE_SCALE.listClients),
+    '--licensee-list-members',
+    String(LICENSEE_SCALE.listMembersPerClient),
+  ];
+  const run = async (database, { databaseUrl, dataDir }) => {
+    log(`Licensee console on ${database}: seeding ${seedArgs.join(' ')} …`);
+    const seedStarted = Date.now();
+    // Statements of a million rows (and their VACUUM) may outlast the server's default of 60 s on a busy machine.
+    process.env.DATABASE_STATEMENT_TIMEOUT_MS = '3600000';
+    const seedOutput = await seedDatabase({
+      databaseUrl,
+      dataDir,
+      client: BENCH_CLIENT,
+      members: 0,
+      extraArgs: seedArgs,
+    }).finally(() => {
+      delete process.env.DATABASE_STATEMENT_TIMEOUT_MS;
+    });
+    log(`Licensee console on ${database}: ${seedOutput.split('\n').pop()}`);
+    const server = await startServer({ databaseUrl, dataDir, port });
+    try {
+      report.licensee[database] = {
+        seed: seedOutput.split('\n').pop(),
+        seedSeconds: Math.round((Date.now() - seedStarted) / 1000),
+        ...LICENSEE_SCALE,
+        ...(await runLicenseeScenarios(server.baseUrl, {
+          connections: CONNECTIONS,
+          durationSeconds: DURATION_SECONDS,
+          log,
+        })),
+      };
+    } finally {
+      await server.stop();
+    }
+  };
+  if (process.env.BENCH_LICENSEE_PGLITE !== '0') {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dash-bench-licensee-'));
+    const step = {
+      name: 'remove licensee DATA_DIR',
+      run: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
+    cleanups.push(step);
+    await run('pglite', { dataDir });
+    cleanups.splice(cleanups.indexOf(step), 1);
+    await step.run();
+  }
+  const postgres = process.env.BENCH_LICENSEE_PG === '0' ? null : await findPostgres();
+  if (postgres) {
+    const schema = await createBenchSchema(postgres.url);
+    const step = { name: `drop schema ${schema.schema}`, run: schema.drop };
+    cleanups.push(step);
+    await run(`PostgreSQL ${postgres.version}`, { databaseUrl: schema.url, dataDir: os.tmpdir() });
+    cleanups.splice(cleanups.indexOf(step), 1);
+    await schema.drop();
+  }
 }
 
 async function main() {
@@ -345,7 +419,8 @@ async function main() {
     report.api.postgres = { skipped: 'not requested (set DATABASE_URL, or pass --pg / BENCH_PG=1)' };
   }
 
-  if (scaleRequested()) await runScale(report, dataDir, port);
+  if (scaleRequested() && !licenseeOnly) await runScale(report, dataDir, port);
+  if (licenseeRequested()) await runLicensee(report, port);
 
   report.targets = [
     ...evaluateTargets(report),
@@ -356,6 +431,7 @@ async function main() {
     ...Object.entries(report.start).flatMap(([database, result]) => startTargets(result, database)),
     ...Object.entries(report.player).flatMap(([database, result]) => playerTargets(result, database)),
     ...Object.entries(report.crowd ?? {}).flatMap(([database, result]) => crowdTargets(result, database)),
+    ...Object.entries(report.licensee ?? {}).flatMap(([database, result]) => licenseeTargets(result, database)),
   ];
   report.finishedAt = new Date().toISOString();
   report.seconds = Math.round((Date.now() - started) / 100) / 10;
@@ -435,6 +511,13 @@ async function main() {
     );
   } else if (report.scale?.skipped) {
     sections.push('', `Scale: skipped (${report.scale.skipped})`);
+  }
+  for (const [database, result] of Object.entries(report.licensee ?? {})) {
+    sections.push(
+      '',
+      `Licensee console on ${database}: ${result.seed}; ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`,
+      scaleTable(result),
+    );
   }
   sections.push(
     '',

@@ -44,6 +44,11 @@ export default function register(): AreaRegistration {
         load: () => import('./features/audit/components/AuditPage'),
         permissions: ['licensee.audit-list'],
       },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.usage,
+        load: () => import('./features/usage/components/UsagePage'),
+        permissions: ['licensee.usage-read'],
+      },
     ],
   };
 }

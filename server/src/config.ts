@@ -41,6 +41,8 @@ export interface ServerConfig {
   supportLinkKeyFile: string | undefined;
   /** Minutes between reminder runs (REMINDER_INTERVAL_MINUTES, default 15; 0: no scheduler in this instance). */
   reminderIntervalMinutes: number;
+  /** Minutes between refreshes of the licensees' usage figures (USAGE_REFRESH_MINUTES, default 15; 0: none here). */
+  usageRefreshMinutes: number;
   /** NODE_ENV=production: developer tools (the outbox) are never reachable; logs are JSON lines. */
   production: boolean;
   /** Serve Prometheus metrics at GET /metrics (METRICS_ENABLED, default off; docs/operating.md). */
@@ -137,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     supportLinkSecret: env.SUPPORT_LINK_SECRET || undefined,
     supportLinkKeyFile: env.DATABASE_URL ? undefined : path.join(dataDir, 'support-link.key'),
     reminderIntervalMinutes: Number(env.REMINDER_INTERVAL_MINUTES ?? 15) || 0,
+    usageRefreshMinutes: Number(env.USAGE_REFRESH_MINUTES ?? 15) || 0,
     production: env.NODE_ENV === 'production',
     metricsEnabled: flag(env.METRICS_ENABLED, false),
     metricsToken: env.METRICS_TOKEN || undefined,

@@ -8,6 +8,7 @@ import { migrate } from './core/db/migrate';
 import { keepStatisticsFresh } from './core/db/statistics';
 import { PGLITE_TEMPLATE_FILE } from './core/db/template';
 import { buildCourseApp } from './courseApp';
+import { startUsageRefresh } from './modules/licensee/usage';
 import { startReminderScheduler } from './modules/reminders/scheduler';
 import { seedDemoData } from './seed/demo';
 
@@ -61,6 +62,14 @@ const reminders =
         onError: (error) => app.log.error({ err: error }, 'reminder run failed'),
       })
     : null;
+// The licensees' usage figures (client_usage): a refresh shortly after start, then one every few minutes.
+const usageRefresh =
+  config.usageRefreshMinutes > 0
+    ? startUsageRefresh(db, {
+        intervalMs: config.usageRefreshMinutes * 60_000,
+        onError: (error) => app.log.error({ err: error }, 'usage refresh failed'),
+      })
+    : null;
 // Embedded PGlite: statistics kept fresh as autovacuum would (a check a minute; tables that changed are analysed).
 const statistics =
   db.kind === 'pglite'
@@ -86,7 +95,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, STOP_DEADLINE_MS).unref();
   try {
-    await Promise.all([app.close(), courseApp.close(), reminders?.stop(), statistics?.stop()]);
+    await Promise.all([app.close(), courseApp.close(), reminders?.stop(), usageRefresh?.stop(), statistics?.stop()]);
     stopAnsweringBackups();
     await db.close();
     process.exit(0);

@@ -120,13 +120,18 @@ export const LICENSEE_PERMISSIONS = [
   'licensee.support-sessions',
   // the audit of the console's changes (list and export)
   'licensee.audit-list',
+  // usage across the licensee's clients (list, chart and export)
+  'licensee.usage-read',
 ] as const;
 export type LicenseePermission = (typeof LICENSEE_PERMISSIONS)[number];
 
 export type Permission = MemberPermission | LicenseePermission;
 export const ALL_PERMISSIONS: readonly Permission[] = [...PERMISSIONS, ...LICENSEE_PERMISSIONS];
 
-/** Licensee role -> permissions. A support adviser reads the licensee's clients; the admin also changes them. */
+/**
+ * Licensee role -> permissions. A support adviser reads the licensee's clients; the admin also changes them and reads
+ * the audit and the usage across clients (the licensee's business figures, not an adviser's concern).
+ */
 export const LICENSEE_ROLE_PERMISSIONS: Record<LicenseeRole, readonly LicenseePermission[]> = {
   'licensee-admin': LICENSEE_PERMISSIONS,
   'support-adviser': [

@@ -12,6 +12,7 @@ import { LICENSEE_MATRIX, SPARE_CLIENT } from './licensee';
 import { LICENSEE_BRANDING_MATRIX } from './licenseeBranding';
 import { LICENSEE_DOMAINS_MATRIX } from './licenseeDomains';
 import { LICENSEE_SUPPORT_MATRIX } from './licenseeSupport';
+import { LICENSEE_USAGE_MATRIX } from './licenseeUsage';
 import { LOCATIONS_MATRIX, prepareLocationsMatrix } from './locations';
 import { MEMBER_GROUPS_MATRIX } from './memberGroups';
 import { MEMBER_IMPORT_MATRIX } from './memberImport';
@@ -44,6 +45,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   LICENSEE_BRANDING_MATRIX,
   LICENSEE_DOMAINS_MATRIX,
   LICENSEE_SUPPORT_MATRIX,
+  LICENSEE_USAGE_MATRIX,
 ];
 export const MATRIX: Record<string, MatrixEntry> = Object.assign({}, ...AREA_MATRICES);
 

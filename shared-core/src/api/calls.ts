@@ -15,6 +15,7 @@ import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
 import { LICENSEE_AUDIT_ROUTES } from '../contract/licensee/auditCalls';
 import { LICENSEE_ROUTES } from '../contract/licensee/calls';
 import { LICENSEE_SUPPORT_ROUTES } from '../contract/licensee/supportCalls';
+import { LICENSEE_USAGE_ROUTES } from '../contract/licensee/usageCalls';
 import { LOCATIONS_ROUTES } from '../contract/locations/calls';
 import { MEMBER_GROUPS_ROUTES } from '../contract/memberGroups/calls';
 import { MEMBER_IMPORT_ROUTES } from '../contract/memberImport/calls';
@@ -51,6 +52,11 @@ export {
   SUPPORT_REASON_MAX_LENGTH,
   SUPPORT_SESSION_SORT_KEYS,
 } from '../contract/licensee/supportCalls';
+export {
+  LICENSEE_USAGE_EXPORT_MAX_ROWS,
+  LICENSEE_USAGE_SORT_KEYS,
+  type LicenseeUsageSortKey,
+} from '../contract/licensee/usageCalls';
 export { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from '../contract/templates/calls';
 
 export const API_ROUTES = {
@@ -71,6 +77,7 @@ export const API_ROUTES = {
   ...LICENSEE_ROUTES,
   ...LICENSEE_SUPPORT_ROUTES,
   ...LICENSEE_AUDIT_ROUTES,
+  ...LICENSEE_USAGE_ROUTES,
 } as const satisfies RouteTable;
 
 export type EndpointId = keyof typeof API_ROUTES;

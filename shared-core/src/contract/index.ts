@@ -29,6 +29,7 @@ import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
 import { LICENSEE_DOMAIN_ENDPOINTS } from './licensee/domains';
 import { LICENSEE_ENDPOINTS } from './licensee/schemas';
 import { LICENSEE_SUPPORT_ENDPOINTS } from './licensee/supportSchemas';
+import { LICENSEE_USAGE_ENDPOINTS } from './licensee/usageSchemas';
 import { LOCATIONS_ENDPOINTS } from './locations/schemas';
 import { MEMBER_GROUPS_ENDPOINTS } from './memberGroups/schemas';
 import { MEMBER_IMPORT_ENDPOINTS } from './memberImport/schemas';
@@ -216,6 +217,7 @@ export const ENDPOINTS = {
   ...LICENSEE_DOMAIN_ENDPOINTS,
   ...LICENSEE_SUPPORT_ENDPOINTS,
   ...LICENSEE_AUDIT_ENDPOINTS,
+  ...LICENSEE_USAGE_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;
@@ -235,6 +237,7 @@ export * from './licensee/branding';
 export * from './licensee/domains';
 export * from './licensee/schemas';
 export * from './licensee/supportSchemas';
+export * from './licensee/usageSchemas';
 export * from './locations/schemas';
 export * from './memberGroups/schemas';
 export * from './memberImport/schemas';

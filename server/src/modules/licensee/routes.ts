@@ -8,6 +8,7 @@ import { registerClientReadRoutes } from './routes/clients';
 import { registerDomainRoutes } from './routes/domains';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
 import { registerLicenseeSupportRoutes } from './routes/support';
+import { registerLicenseeUsageRoutes } from './routes/usage';
 
 /**
  * The licensee console (mf-licensee): licensee staff sign in, see and change their licensee's clients. Every call
@@ -22,4 +23,5 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerDomainRoutes(app, db);
   registerLicenseeSupportRoutes(app, db, config);
   registerLicenseeAuditRoutes(app, db);
+  registerLicenseeUsageRoutes(app, db);
 }

@@ -1,0 +1,206 @@
+// The licensee console at scale (`npm run bench -- --licensee`): two licensees seeded by server/src/seed/licenseeScale.ts
+//   - bench-usage: 1,000 clients with 1,000,000 members (and an e-learning task each): the usage list, its 8 sort keys
+//     in both directions on pages 1-3 and a search, rotated: goal p95 <= 200 ms;
+//   - bench-clients: 5,000 clients: the client list (pages, sorts, searches, rotated): goal p95 <= 50 ms; the same list
+//     on bench-usage, whose pages count 1,000 members per client.
+// Every call goes to 127.0.0.1 with the licensee's host name in the Host header (licensees are found by host name).
+import http from 'node:http';
+import { runScenario } from './load.mjs';
+import { SESSION_COOKIE, sha256Hex, XSRF_COOKIE, XSRF_HEADER } from './session.mjs';
+
+export const LICENSEE_SCALE = {
+  usageClients: 1000,
+  usageMembers: 1_000_000,
+  listClients: 5000,
+  listMembersPerClient: 20,
+};
+export const LICENSEE_TARGETS = { usageP95Ms: 200, clientListP95Ms: 50 };
+const USAGE = { identifier: 'bench-usage', host: 'bench-usage.localhost' };
+const CLIENTS = { identifier: 'bench-clients', host: 'bench-clients.localhost' };
+const PASSWORD = 'Safety#2026';
+const SLOW_PROBE_MS = 2000;
+
+const USAGE_SORT_KEYS = [
+  'name',
+  'clientIdentifier',
+  'activeMembers',
+  'signedIn30Days',
+  'completionRate',
+  'overdueTasks',
+  'openRiskActions',
+  'lastActivityAt',
+];
+const CLIENT_SORT_KEYS = ['name', 'clientIdentifier', 'createdAt'];
+const SEARCHES = ['ba', 'mül', 'kunde-01', 'er', 'schm', '42', 'usage-00', 'nutzung 7'];
+
+/** One request with a Host header of our choice (fetch replaces it), answering status, cookies and body. */
+function request(baseUrl, { method = 'GET', path, host, headers = {}, body }) {
+  const url = new URL(path, baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      { hostname: url.hostname, port: url.port, path: url.pathname, method, headers: { ...headers, host } },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode,
+            cookies: res.headers['set-cookie'] ?? [],
+            body: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    if (body) req.write(body);
+    req.end();
+  });
+}
+
+function remember(jar, cookies) {
+  for (const line of cookies) {
+    const [pair] = line.split(';');
+    const index = pair.indexOf('=');
+    if (index > 0) jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+  }
+}
+
+/** Signs in as the licensee's admin at its host name; answers the headers of an authenticated call. */
+async function signInLicensee(baseUrl, { identifier, host }) {
+  const jar = new Map();
+  const csrf = await request(baseUrl, { path: '/api/csrf', host });
+  remember(jar, csrf.cookies);
+  const login = await request(baseUrl, {
+    method: 'POST',
+    path: '/api/licensee/login',
+    host,
+    headers: {
+      'content-type': 'application/json',
+      cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      [XSRF_HEADER]: jar.get(XSRF_COOKIE) ?? '',
+    },
+    body: JSON.stringify({ licenseeIdentifier: identifier, username: 'bench.admin', password: sha256Hex(PASSWORD) }),
+  });
+  if (login.status !== 200) throw new Error(`licensee sign-in ${identifier} answered ${login.status}: ${login.body}`);
+  remember(jar, login.cookies);
+  return {
+    host,
+    cookie: [SESSION_COOKIE, XSRF_COOKIE].map((name) => `${name}=${jar.get(name)}`).join('; '),
+    [XSRF_HEADER]: jar.get(XSRF_COOKIE) ?? '',
+    'content-type': 'application/json',
+  };
+}
+
+/** A fixed order of bodies: every sort key in both directions on pages 1-3, and searches. */
+function bodies(sortKeys, searches) {
+  const result = [];
+  for (const sortBy of sortKeys) {
+    for (const sortDirection of ['asc', 'desc']) {
+      for (const page of [1, 2, 3]) result.push({ filter: {}, page, perPage: 25, sortBy, sortDirection });
+    }
+  }
+  for (const search of searches) result.push({ filter: { search }, page: 1, perPage: 25, sortBy: sortKeys[0] });
+  return result;
+}
+
+async function probe(baseUrl, headers, path, body) {
+  const started = performance.now();
+  const answer = await request(baseUrl, {
+    method: 'POST',
+    path,
+    host: headers.host,
+    headers,
+    body: JSON.stringify(body),
+  });
+  const ms = Math.round(performance.now() - started);
+  if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+  if (ms > SLOW_PROBE_MS) throw new Error(`${path}: one request alone took ${ms} ms; not loaded`);
+  return JSON.parse(answer.body);
+}
+
+/** Waits until the server has usage figures for the licensee (the seed computed them; a fresh server's job too). */
+async function waitForFigures(baseUrl, headers, log) {
+  const deadline = Date.now() + 120_000;
+  while (true) {
+    const answer = await probe(baseUrl, headers, '/api/licensee/usage/list', { perPage: 25 });
+    if (answer.refreshedAt) return answer;
+    if (Date.now() > deadline) throw new Error('no usage figures after 120 s');
+    log('  waiting for the usage figures …');
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+}
+
+export async function runLicenseeScenarios(baseUrl, { connections, durationSeconds, log }) {
+  const usageHeaders = await signInLicensee(baseUrl, USAGE);
+  const clientHeaders = await signInLicensee(baseUrl, CLIENTS);
+  const first = await waitForFigures(baseUrl, usageHeaders, log);
+  const usageBodies = bodies(USAGE_SORT_KEYS, ['nutzung 7', 'usage-00', '42', 'GmbH']);
+  const clientBodies = bodies(CLIENT_SORT_KEYS, SEARCHES);
+  const clientList = await probe(baseUrl, clientHeaders, '/api/licensee/client/list', { perPage: 25 });
+  const scenarios = [
+    {
+      id: 'usageList',
+      label: `usage list, ${first.total} clients: ${usageBodies.length} bodies (8 sorts, 2 directions, pages 1-3, searches)`,
+      path: '/api/licensee/usage/list',
+      headers: usageHeaders,
+      bodies: usageBodies,
+      targetP95Ms: LICENSEE_TARGETS.usageP95Ms,
+    },
+    {
+      id: 'clientList5000',
+      label: `client list, ${clientList.total} clients: ${clientBodies.length} bodies (3 sorts, 2 directions, pages 1-3, searches)`,
+      path: '/api/licensee/client/list',
+      headers: clientHeaders,
+      bodies: clientBodies,
+      targetP95Ms: LICENSEE_TARGETS.clientListP95Ms,
+    },
+    {
+      id: 'clientListUsage',
+      label: `client list, ${first.total} clients with about 1,000 members each (member counts of the page)`,
+      path: '/api/licensee/client/list',
+      headers: usageHeaders,
+      bodies: bodies(CLIENT_SORT_KEYS, ['nutzung 7', 'usage-00']),
+      targetP95Ms: LICENSEE_TARGETS.clientListP95Ms,
+    },
+  ];
+  const results = [];
+  for (const scenario of scenarios) {
+    log(`  ${scenario.label} …`);
+    try {
+      for (const body of scenario.bodies.slice(0, 3)) await probe(baseUrl, scenario.headers, scenario.path, body);
+      let sent = 0;
+      const result = await runScenario({
+        name: scenario.label,
+        url: `${baseUrl}${scenario.path}`,
+        method: 'POST',
+        headers: scenario.headers,
+        body: JSON.stringify(scenario.bodies[0]),
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(scenario.bodies[sent++ % scenario.bodies.length]) }),
+        connections,
+        durationSeconds,
+      });
+      results.push({ id: scenario.id, label: scenario.label, ...result, targetP95Ms: scenario.targetP95Ms });
+    } catch (error) {
+      log(`  ${scenario.label}: FAILED (${error.message})`);
+      const failed = Number.POSITIVE_INFINITY;
+      results.push({
+        id: scenario.id,
+        label: `${scenario.label} — FAILED: ${error.message}`,
+        requestsPerSecond: 0,
+        requests: 0,
+        latencyMs: { p50: failed, p95: failed, p99: failed, max: failed, mean: failed },
+        error: error.message,
+        targetP95Ms: scenario.targetP95Ms,
+      });
+    }
+  }
+  return { scenarios: results };
+}
+
+export function licenseeTargets(result, database) {
+  return (result?.scenarios ?? []).map((scenario) => ({
+    name: `licensee console on ${database}: ${scenario.id} p95 <= ${scenario.targetP95Ms} ms`,
+    value: `${scenario.latencyMs.p95} ms`,
+    pass: scenario.latencyMs.p95 <= scenario.targetP95Ms,
+  }));
+}
