@@ -120,6 +120,11 @@ export const LICENSEE_PERMISSIONS = [
   'licensee.support-sessions',
   // the audit of the console's changes (list and export)
   'licensee.audit-list',
+  // the licensee's own staff: list; create, change role, deactivate and reactivate (a licensee keeps an active admin)
+  'licensee.staff-list',
+  'licensee.staff-change',
+  // end a running support session of one of the licensee's advisers (an adviser ends his own from the banner)
+  'licensee.support-end',
 ] as const;
 export type LicenseePermission = (typeof LICENSEE_PERMISSIONS)[number];
 

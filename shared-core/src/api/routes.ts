@@ -12,6 +12,7 @@ import { CERTIFICATE_ROUTES } from '../contract/elearnings/certificateCalls';
 import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
 import { LICENSEE_AUDIT_ROUTES } from '../contract/licensee/auditCalls';
 import { LICENSEE_ROUTES } from '../contract/licensee/calls';
+import { LICENSEE_STAFF_ROUTES } from '../contract/licensee/staffCalls';
 import { LICENSEE_SUPPORT_ROUTES } from '../contract/licensee/supportCalls';
 import { LOCATIONS_ROUTES } from '../contract/locations/calls';
 import { MEMBER_GROUPS_ROUTES } from '../contract/memberGroups/calls';
@@ -44,6 +45,11 @@ export {
   MAX_MEMBER_LIMIT,
 } from '../contract/licensee/calls';
 export {
+  LICENSEE_STAFF_SORT_KEYS,
+  LICENSEE_STAFF_STATUS_FILTERS,
+  type LicenseeStaffSortKey,
+} from '../contract/licensee/staffCalls';
+export {
   CONSOLE_SUPPORT_SESSION_MINUTES,
   SUPPORT_REASON_MAX_LENGTH,
   SUPPORT_SESSION_SORT_KEYS,
@@ -61,6 +67,8 @@ export const API_ROUTES = {
   createPasswordResetToken: { method: 'POST', path: '/api/createpasswordresettoken' },
   resetPassword: { method: 'POST', path: '/api/resetpassword' },
   supportLogin: { method: 'POST', path: '/api/support-login' },
+  /** The adviser ends his support session from the banner (schema beside the console's support calls). */
+  supportEnd: { method: 'POST', path: '/api/support/end' },
   supportAuditList: { method: 'POST', path: '/api/support-audit/list', reads: true },
   profileUpdate: { method: 'POST', path: '/api/profile/update' },
   profileChangePassword: { method: 'POST', path: '/api/profile/changepassword' },
@@ -85,6 +93,7 @@ export const API_ROUTES = {
   ...LICENSEE_ROUTES,
   ...LICENSEE_SUPPORT_ROUTES,
   ...LICENSEE_AUDIT_ROUTES,
+  ...LICENSEE_STAFF_ROUTES,
 } as const satisfies RouteTable;
 
 export type EndpointId = keyof typeof API_ROUTES;

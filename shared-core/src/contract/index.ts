@@ -27,6 +27,7 @@ import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
 import { LICENSEE_AUDIT_ENDPOINTS } from './licensee/auditSchemas';
 import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
 import { LICENSEE_ENDPOINTS } from './licensee/schemas';
+import { LICENSEE_STAFF_ENDPOINTS } from './licensee/staffSchemas';
 import { LICENSEE_SUPPORT_ENDPOINTS } from './licensee/supportSchemas';
 import { LOCATIONS_ENDPOINTS } from './locations/schemas';
 import { MEMBER_GROUPS_ENDPOINTS } from './memberGroups/schemas';
@@ -214,6 +215,7 @@ export const ENDPOINTS = {
   ...LICENSEE_BRANDING_ENDPOINTS,
   ...LICENSEE_SUPPORT_ENDPOINTS,
   ...LICENSEE_AUDIT_ENDPOINTS,
+  ...LICENSEE_STAFF_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;
@@ -231,6 +233,7 @@ export * from './infopoint/schemas';
 export * from './licensee/auditSchemas';
 export * from './licensee/branding';
 export * from './licensee/schemas';
+export * from './licensee/staffSchemas';
 export * from './licensee/supportSchemas';
 export * from './locations/schemas';
 export * from './memberGroups/schemas';

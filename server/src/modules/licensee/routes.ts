@@ -6,6 +6,7 @@ import { registerBrandingRoutes } from './routes/branding';
 import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
+import { registerLicenseeStaffRoutes } from './routes/staff';
 import { registerLicenseeSupportRoutes } from './routes/support';
 
 /**
@@ -20,4 +21,5 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerBrandingRoutes(app, db);
   registerLicenseeSupportRoutes(app, db, config);
   registerLicenseeAuditRoutes(app, db);
+  registerLicenseeStaffRoutes(app, db, config);
 }
