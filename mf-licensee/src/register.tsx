@@ -44,6 +44,11 @@ export default function register(): AreaRegistration {
         load: () => import('./features/audit/components/AuditPage'),
         permissions: ['licensee.audit-list'],
       },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.staff,
+        load: () => import('./features/staff/components/StaffPage'),
+        permissions: ['licensee.staff-list'],
+      },
     ],
   };
 }

@@ -6,6 +6,7 @@ export const LICENSEE_CONSOLE_ROUTES = {
   branding: '/dashboard/licensee/branding',
   supportSessions: '/dashboard/licensee/support-sessions',
   audit: '/dashboard/licensee/audit',
+  staff: '/dashboard/licensee/staff',
 } as const;
 
 export function clientDetailsPath(uuid: string): string {

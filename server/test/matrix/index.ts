@@ -10,6 +10,7 @@ import { ELEARNINGS_MATRIX, prepareElearningPlayerMatrix } from './elearnings';
 import { INFOPOINT_MATRIX } from './infopoint';
 import { LICENSEE_MATRIX, SPARE_CLIENT } from './licensee';
 import { LICENSEE_BRANDING_MATRIX } from './licenseeBranding';
+import { LICENSEE_STAFF_MATRIX } from './licenseeStaff';
 import { LICENSEE_SUPPORT_MATRIX } from './licenseeSupport';
 import { LOCATIONS_MATRIX, prepareLocationsMatrix } from './locations';
 import { MEMBER_GROUPS_MATRIX } from './memberGroups';
@@ -42,6 +43,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   LICENSEE_MATRIX,
   LICENSEE_BRANDING_MATRIX,
   LICENSEE_SUPPORT_MATRIX,
+  LICENSEE_STAFF_MATRIX,
 ];
 export const MATRIX: Record<string, MatrixEntry> = Object.assign({}, ...AREA_MATRICES);
 
