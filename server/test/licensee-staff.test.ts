@@ -84,9 +84,9 @@ async function createSignedInStaff(role: 'licensee-admin' | 'support-adviser') {
   const staff = await createStaff(role);
   const mail = await latestMail(staff.email);
   const agent = await server.anonymous();
-  expect((await agent.post('/api/licensee/resetpassword', passwordBody(mail?.token ?? '', DEMO_PASSWORD))).statusCode).toBe(
-    200,
-  );
+  expect(
+    (await agent.post('/api/licensee/resetpassword', passwordBody(mail?.token ?? '', DEMO_PASSWORD))).statusCode,
+  ).toBe(200);
   return { ...staff, agent };
 }
 
@@ -170,7 +170,11 @@ describe('staff management', () => {
     });
     // A username is taken once per licensee.
     expectError(
-      await admin.post('/api/licensee/staff/create', { ...staff, uuid: undefined, email: 'other@dashboard.example.com' }),
+      await admin.post('/api/licensee/staff/create', {
+        ...staff,
+        uuid: undefined,
+        email: 'other@dashboard.example.com',
+      }),
       409,
       'Username.AlreadyExists',
     );
@@ -255,10 +259,9 @@ describe('staff management', () => {
       );
       expect(left?.count).toBe(1);
       // Back to lizenz.admin as the one admin, for the next round and the other tests.
-      await server.db.query(
-        "UPDATE licensee_staff SET role = 'licensee-admin', status = 'active' WHERE uuid = $1",
-        [adminUuid],
-      );
+      await server.db.query("UPDATE licensee_staff SET role = 'licensee-admin', status = 'active' WHERE uuid = $1", [
+        adminUuid,
+      ]);
       await server.db.query("UPDATE licensee_staff SET status = 'inactive' WHERE uuid = $1", [other.uuid]);
       if ((await admin.get('/api/licensee/state')).statusCode !== 200) {
         admin = await server.licenseeLogin('dashboard', 'lizenz.admin');
@@ -422,28 +425,16 @@ describe('support sessions ended early', () => {
   it("a licensee admin ends an adviser's running session: the adviser's next call answers 401", async () => {
     const { adviser, sessionUuid } = await adviserInSupportMode();
     const advisersConsole = await server.licenseeLogin('dashboard', 'berater');
-    expectError(
-      await advisersConsole.post('/api/licensee/support/end', { uuid: sessionUuid }),
-      403,
-      'Auth.Forbidden',
-    );
+    expectError(await advisersConsole.post('/api/licensee/support/end', { uuid: sessionUuid }), 403, 'Auth.Forbidden');
     const ended = await admin.post('/api/licensee/support/end', { uuid: sessionUuid });
     expect(ended.statusCode, ended.body).toBe(200);
     expect(ended.json()).toMatchObject({ uuid: sessionUuid, running: false, endedBy: 'Lena Lizenz' });
     expectError(await adviser.get('/api/member/state'), 401, 'Auth.Unauthorized');
     expectError(await adviser.post('/api/memberlist/getlist', {}), 401, 'Auth.Unauthorized');
-    expectError(
-      await admin.post('/api/licensee/support/end', { uuid: sessionUuid }),
-      409,
-      'SupportSession.NotRunning',
-    );
+    expectError(await admin.post('/api/licensee/support/end', { uuid: sessionUuid }), 409, 'SupportSession.NotRunning');
     // Another licensee's admin cannot see or end it.
     const partner = await server.licenseeLogin('safeguard', 'partner.admin', { host: 'partner.localhost' });
-    expectError(
-      await partner.post('/api/licensee/support/end', { uuid: sessionUuid }),
-      404,
-      'SupportSession.NotFound',
-    );
+    expectError(await partner.post('/api/licensee/support/end', { uuid: sessionUuid }), 404, 'SupportSession.NotFound');
   });
 
   it('a support link whose session was ended before it was followed is refused', async () => {
@@ -457,7 +448,7 @@ describe('support sessions ended early', () => {
     expectError(await adviser.post('/api/support-login', { token }), 403, 'SupportSession.NotRunning');
   });
 
-  it("deactivating an adviser ends his running support sessions", async () => {
+  it('deactivating an adviser ends his running support sessions', async () => {
     const staff = await createSignedInStaff('support-adviser');
     const opened = await staff.agent.post('/api/licensee/support/open', { uuid: acmeUuid, reason: 'Ticket 99' });
     const token = (opened.json() as { redirectTo: string }).redirectTo.split('/').pop() ?? '';

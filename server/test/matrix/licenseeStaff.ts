@@ -138,9 +138,7 @@ export const LICENSEE_STAFF_MATRIX: Record<string, MatrixEntry> = {
     writes: {
       snapshot: staffRows,
       changing: newStaff,
-      rejected: [
-        { body: () => ({ ...newStaff(), username: 'berater' }), status: 409, code: 'Username.AlreadyExists' },
-      ],
+      rejected: [{ body: () => ({ ...newStaff(), username: 'berater' }), status: 409, code: 'Username.AlreadyExists' }],
       restore: newStaff,
     },
   },

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { LICENSEE_ROLES } from '../../permissions';
-import { languageCodeSchema, okResponseSchema, searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from '../common';
 import { resetPasswordRequestSchema, resetPasswordResponseSchema } from '../auth';
+import {
+  languageCodeSchema,
+  okResponseSchema,
+  searchTextSchema,
+  tableRequestSchema,
+  tableResponseSchema,
+  uuidSchema,
+} from '../common';
 import { defineEndpoint } from '../endpoint';
 import { firstSuperAdminSchema } from './schemas';
 import { LICENSEE_STAFF_SORT_KEYS, LICENSEE_STAFF_STATUS_FILTERS } from './staffCalls';

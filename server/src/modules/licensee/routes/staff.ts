@@ -105,8 +105,7 @@ async function changeStaff(
     if ('active' in change && !change.active && uuid === session.staffUuid) {
       throw new ApiHttpError(409, 'Staff.SelfDeactivation');
     }
-    const losesAdmin =
-      admins.includes(uuid) && ('role' in change ? change.role !== 'licensee-admin' : !change.active);
+    const losesAdmin = admins.includes(uuid) && ('role' in change ? change.role !== 'licensee-admin' : !change.active);
     if (losesAdmin && admins.length <= 1) throw new ApiHttpError(409, 'Staff.LastAdmin');
     if ('role' in change) {
       await tx.query('UPDATE licensee_staff SET role = $3 WHERE uuid = $1 AND licensee_uuid = $2', [

@@ -4,6 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../config';
 import { writeSupportAudit } from '../../../core/audit/supportAudit';
 import type { Database, Queryable } from '../../../core/db/database';
+import { iso, likePattern, orderBy } from '../../../core/db/rows';
+import { readTablePage } from '../../../core/db/tablePage';
 import { licenseeForHost } from '../../../core/licensees/licensees';
 import { createLicenseeSession, deleteSession, type LicenseeSessionContext } from '../../../core/sessions/sessions';
 import {
@@ -13,8 +15,6 @@ import {
   setSessionCookie,
   setXsrfCookie,
 } from '../../../http/cookies';
-import { iso, likePattern, orderBy } from '../../../core/db/rows';
-import { readTablePage } from '../../../core/db/tablePage';
 import { ApiHttpError } from '../../../http/errors';
 import { hostNameOf } from '../../../http/hostName';
 import { registerEndpoint } from '../../../http/route';
