@@ -21,8 +21,13 @@ test.afterAll(async () => {
   await smtp?.close();
 });
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `../test-results/screenshots/licensee-staff-${name}.png`, fullPage: true });
+/** A screenshot once the sidebar has come to rest (it slides in when the page grows past 768 px). */
+async function shot(page: Page, name: string) {
+  if ((page.viewportSize()?.width ?? 0) >= 768) {
+    await expect.poll(async () => (await page.locator('#shell-sidebar').boundingBox())?.x ?? 0).toBe(0);
+  }
+  await page.screenshot({ path: `../test-results/screenshots/licensee-staff-${name}.png`, fullPage: true });
+}
 
 async function signInAsLicensee(page: Page, username: string, password = PASSWORD) {
   await page.goto('/auth/licensee');
@@ -108,14 +113,17 @@ test('a licensee admin adds a staff member, who sets a password from the invitat
   await expect(page.getByTestId(`staff-role-${username}`)).toHaveValue('licensee-admin');
   await page.getByTestId(`staff-deactivate-${username}`).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Deaktivieren' }).click();
-  await expect(row).toContainText('Inaktiv');
+  await expect(row).toContainText('Deaktiviert');
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'list-de-390');
+  // The language switch is in the header at full width.
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('language-switch').selectOption('en_GB');
   await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible();
+  await shot(page, 'list-en-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'list-en-390');
   await page.setViewportSize({ width: 1280, height: 900 });
-  await shot(page, 'list-en-1280');
   await page.getByTestId('add-staff').click();
   await expect(page.getByTestId('create-staff-dialog')).toBeVisible();
   await shot(page, 'create-en-1280');
@@ -158,8 +166,12 @@ test('an adviser ends his support session from the banner and is back in the con
   await expect(banner.getByTestId('end-support')).toHaveText('Support-Sitzung beenden');
   await shot(page, 'banner-de-1280');
   await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'banner-de-390');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await page.getByTestId('language-switch').selectOption('en_GB');
   await expect(banner.getByTestId('end-support')).toHaveText('End support session');
+  await shot(page, 'banner-en-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'banner-en-390');
 
   await banner.getByTestId('end-support').click();
@@ -171,6 +183,7 @@ test('an adviser ends his support session from the banner and is back in the con
   await expect(ended.getByTestId('end-support-session')).toHaveCount(0);
   await shot(page, 'sessions-en-390');
   await page.setViewportSize({ width: 1280, height: 900 });
+  await shot(page, 'sessions-en-1280');
   await page.getByTestId('language-switch').selectOption('de_DE');
   await expect(ended).toContainText('beendet');
   await shot(page, 'sessions-de-1280');

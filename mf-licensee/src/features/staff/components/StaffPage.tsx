@@ -74,6 +74,7 @@ export default function StaffPage() {
         <>
           {staff.firstName} {staff.lastName}
           {staff.uuid === ownUuid && <span className="licensee-hint"> ({t('staff.you')})</span>}
+          {staff.email && <div className="licensee-staff__email">{staff.email}</div>}
         </>
       ),
     },
@@ -83,7 +84,6 @@ export default function StaffPage() {
       sortable: true,
       value: (staff) => <code>{staff.username}</code>,
     },
-    { name: 'email', label: t('staff.columns.email'), maxWidth: '16rem', value: (staff) => staff.email ?? '' },
     {
       name: 'role',
       label: t('staff.columns.role'),
@@ -125,7 +125,7 @@ export default function StaffPage() {
       name: 'status',
       label: t('staff.columns.status'),
       value: (staff) => (
-        <span className={`ui-badge ${staff.active ? 'ui-badge--success' : 'ui-badge--danger'}`}>
+        <span className={`ui-badge licensee-nowrap ${staff.active ? 'ui-badge--success' : 'ui-badge--danger'}`}>
           {t(staff.active ? 'status.active' : 'status.inactive')}
           {staff.active && !staff.hasPassword ? ` · ${t('staff.invited')}` : ''}
         </span>
@@ -143,7 +143,7 @@ export default function StaffPage() {
         editable && staff.uuid !== ownUuid ? (
           <button
             type="button"
-            className={`ui-button ui-button--small${staff.active ? ' ui-button--ghost' : ''}`}
+            className={`ui-button ui-button--small licensee-nowrap${staff.active ? ' ui-button--ghost' : ''}`}
             onClick={() => setStatusOf(staff)}
             data-testid={`staff-${staff.active ? 'deactivate' : 'reactivate'}-${staff.username}`}
           >
@@ -279,8 +279,10 @@ function CreateStaffDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <form id="create-staff-form" onSubmit={form.onSubmit} noValidate className="licensee-form">
-        <p className="licensee-hint">{t('staff.createHint')}</p>
-        <FormError error={form.error} testId="create-staff-error" />
+        <p className="licensee-hint licensee-form__wide">{t('staff.createHint')}</p>
+        <div className="licensee-form__wide">
+          <FormError error={form.error} testId="create-staff-error" />
+        </div>
         <TextField label={t('fields.firstName')} {...form.field('firstName')} autoComplete="off" />
         <TextField
           label={t('fields.lastName')}
