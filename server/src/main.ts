@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { answerBackupRequests } from './core/db/backup';
 import { LOCK_KEYS, openDatabase } from './core/db/database';
 import { migrate } from './core/db/migrate';
+import { keepStatisticsFresh } from './core/db/statistics';
 import { PGLITE_TEMPLATE_FILE } from './core/db/template';
 import { buildCourseApp } from './courseApp';
 import { startReminderScheduler } from './modules/reminders/scheduler';
@@ -60,6 +61,14 @@ const reminders =
         onError: (error) => app.log.error({ err: error }, 'reminder run failed'),
       })
     : null;
+// Embedded PGlite: statistics kept fresh as autovacuum would (a check a minute; tables that changed are analysed).
+const statistics =
+  db.kind === 'pglite'
+    ? keepStatisticsFresh(db, {
+        intervalMs: 60_000,
+        onError: (error) => app.log.error({ err: error }, 'statistics refresh failed'),
+      })
+    : null;
 
 /**
  * Graceful stop (SIGTERM from an orchestrator, Ctrl-C): stop listening at once (new connections are refused), let
@@ -77,7 +86,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
     process.exit(1);
   }, STOP_DEADLINE_MS).unref();
   try {
-    await Promise.all([app.close(), courseApp.close(), reminders?.stop()]);
+    await Promise.all([app.close(), courseApp.close(), reminders?.stop(), statistics?.stop()]);
     stopAnsweringBackups();
     await db.close();
     process.exit(0);

@@ -4,7 +4,6 @@
  * body limit, error format). A new route without an entry fails the first test.
  */
 import {
-  API_ROUTES,
   LICENSEE_ROLE_PERMISSIONS,
   LICENSEE_ROLES,
   type LicenseeRole,
@@ -12,6 +11,7 @@ import {
   ROLE_PERMISSIONS,
   type Role,
 } from '@dash/shared-core';
+import { API_ROUTES } from '@dash/shared-core/calls';
 import { ENDPOINTS, type EndpointDefinition } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';

@@ -7,6 +7,7 @@ import { buildApp } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 import { type Database, openDatabase, type Queryable } from '../src/core/db/database';
 import { migrate } from '../src/core/db/migrate';
+import { analyzeAllTables } from '../src/core/db/statistics';
 import { SESSION_COOKIE } from '../src/http/cookies';
 import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
 
@@ -150,6 +151,8 @@ export async function createTestServer(overrides: Partial<ServerConfig> = {}): P
   try {
     await migrate(db);
     await seedDemoData(db);
+    // As the server's start does (main.ts): plans made without statistics are not what users meet.
+    await analyzeAllTables(db);
     app = await buildApp(testConfig(overrides), db);
     await app.ready();
   } catch (error) {

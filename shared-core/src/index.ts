@@ -1,4 +1,6 @@
 /** Browser-safe entry of shared-core. The zod contract is imported from '@dash/shared-core/contract' on the server. */
+
+export type { EndpointId } from './api/calls';
 export * from './api/client';
 export * from './api/routes';
 export * from './areas';

@@ -70,6 +70,7 @@ function sharedModules(packageDir, host) {
     zustand: everyPage('zustand'),
     '@dash/shared-core': everyPage('@dash/shared-core'),
     // Separate entries so that their data loads only with the areas that use them.
+    '@dash/shared-core/calls': singleton('@dash/shared-core'),
     '@dash/shared-core/phone': singleton('@dash/shared-core'),
     '@dash/shared-core/postal': singleton('@dash/shared-core'),
     '@dash/shared-ui': everyPage('@dash/shared-ui'),

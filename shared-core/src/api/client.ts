@@ -1,6 +1,7 @@
 import type { RequestOf, ResponseOf } from '../contract';
 import { isErrorBody } from '../errors/codes';
-import { API_ROUTES, type EndpointId } from './routes';
+import type { EndpointId } from './calls';
+import { CORE_ROUTES, isReadingRoute, type Route } from './routes';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -33,8 +34,33 @@ export type ApiErrorHandler = (error: ApiError) => void;
 
 /** Told when a call starts and ends (the shell drives its loaders with it). */
 export interface CallObserver {
-  started(endpoint: EndpointId, method: 'GET' | 'POST'): void;
-  finished(endpoint: EndpointId, method: 'GET' | 'POST', error?: ApiError): void;
+  /** `reading`: a GET or a POST that only reads (the "load" loader, else "save"). */
+  started(endpoint: EndpointId, reading: boolean): void;
+  finished(endpoint: EndpointId, reading: boolean, error?: ApiError): void;
+}
+
+let allRoutes: Promise<Readonly<Record<string, Route>>> | undefined;
+
+/**
+ * Every area's calls (entry `@dash/shared-core/calls`), loaded once: on the first call that is not a core call, or
+ * earlier by the signed-in frame. A failed download is tried again by the next call.
+ */
+export function loadAllRoutes(): Promise<Readonly<Record<string, Route>>> {
+  allRoutes ??= import('@dash/shared-core/calls').then(
+    (module) => module.API_ROUTES,
+    (error: unknown) => {
+      allRoutes = undefined;
+      throw error;
+    },
+  );
+  return allRoutes;
+}
+
+async function routeOf(id: EndpointId): Promise<Route> {
+  const core: Readonly<Record<string, Route>> = CORE_ROUTES;
+  const route = core[id] ?? (await loadAllRoutes())[id];
+  if (!route) throw new Error(`Unknown API call ${id}`);
+  return route;
 }
 
 function readCookie(name: string): string | undefined {
@@ -51,19 +77,27 @@ export function createApiClient(baseUrl = '') {
   async function ensureXsrfToken(): Promise<string | undefined> {
     const existing = readCookie(XSRF_COOKIE);
     if (existing) return existing;
-    await fetch(`${baseUrl}${API_ROUTES.csrf.path}`, { credentials: 'include' });
+    await fetch(`${baseUrl}${CORE_ROUTES.csrf.path}`, { credentials: 'include' });
     return readCookie(XSRF_COOKIE);
   }
 
-  async function observed<T>(id: EndpointId, run: () => Promise<T>): Promise<T> {
-    const route = API_ROUTES[id];
-    observer?.started(id, route.method);
+  /** Finds the call's method and path, then runs it with the observer told (loaders). */
+  async function observed<T>(id: EndpointId, options: CallOptions, run: (route: Route) => Promise<T>): Promise<T> {
+    let route: Route;
     try {
-      const result = await run();
-      observer?.finished(id, route.method);
+      route = await routeOf(id);
+    } catch {
+      // The table of calls did not download: to the user, the same as a request that did not reach the server.
+      return fail(new ApiError(0, undefined, id), options);
+    }
+    const reading = isReadingRoute(route);
+    observer?.started(id, reading);
+    try {
+      const result = await run(route);
+      observer?.finished(id, reading);
       return result;
     } catch (error) {
-      observer?.finished(id, route.method, error instanceof ApiError ? error : undefined);
+      observer?.finished(id, reading, error instanceof ApiError ? error : undefined);
       throw error;
     }
   }
@@ -73,8 +107,8 @@ export function createApiClient(baseUrl = '') {
     body?: RequestOf<Id>,
     options: CallOptions = {},
   ): Promise<ResponseOf<Id>> {
-    return observed(id, async () => {
-      const response = await send(id, body, options);
+    return observed(id, options, async (route) => {
+      const response = await send(id, route, body, options);
       const text = await response.text();
       return (text ? safeParse(text) : undefined) as ResponseOf<Id>;
     });
@@ -82,16 +116,16 @@ export function createApiClient(baseUrl = '') {
 
   /** A call that answers a file (an export): its bytes, with the same XSRF pair, errors and loaders as `call`. */
   function callForFile<Id extends EndpointId>(id: Id, body?: RequestOf<Id>, options: CallOptions = {}): Promise<Blob> {
-    return observed(id, async () => (await send(id, body, options)).blob());
+    return observed(id, options, async (route) => (await send(id, route, body, options)).blob());
   }
 
   /** Sends the request; answers the response when it is 2xx, else fails with the API's error code. */
   async function send<Id extends EndpointId>(
     id: Id,
+    route: Route,
     body: RequestOf<Id> | undefined,
     options: CallOptions,
   ): Promise<Response> {
-    const route = API_ROUTES[id];
     const headers: Record<string, string> = { Accept: 'application/json' };
     let url = `${baseUrl}${route.path}`;
     let payload: string | undefined;

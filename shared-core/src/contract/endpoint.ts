@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { EndpointId } from '../api/routes';
-import { API_ROUTES } from '../api/routes';
+import type { EndpointId } from '../api/calls';
+import { API_ROUTES } from '../api/calls';
 import type { FeatureFlag } from '../featureFlags';
 import type { Permission } from '../permissions';
 

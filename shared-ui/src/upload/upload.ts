@@ -1,4 +1,4 @@
-import { API_ROUTES, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
+import { CORE_ROUTES, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
 
 /** Spec section 9 "Uploads". */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -72,7 +72,7 @@ function readCookie(name: string): string | undefined {
 }
 
 /** The XSRF token from its cookie, fetching `GET /api/csrf` first when the cookie is missing (like the API client). */
-export async function xsrfToken(csrfUrl: string | null = API_ROUTES.csrf.path): Promise<string | undefined> {
+export async function xsrfToken(csrfUrl: string | null = CORE_ROUTES.csrf.path): Promise<string | undefined> {
   const existing = readCookie(XSRF_COOKIE);
   if (existing || !csrfUrl) return existing;
   try {

@@ -1,24 +1,24 @@
-import { api, type EndpointId, isReadingCall } from '@dash/shared-core';
+import { api, type EndpointId } from '@dash/shared-core';
 import { type LoaderKind, useLoaderStore } from '@dash/shared-ui';
 
 /** Heartbeats run in the background and show no loader. */
 const SILENT: readonly EndpointId[] = ['heartbeat'];
 
-function kindOf(endpoint: EndpointId): LoaderKind {
+function kindOf(endpoint: EndpointId, reading: boolean): LoaderKind {
   if (endpoint === 'login') return 'logIn';
-  return isReadingCall(endpoint) ? 'load' : 'save';
+  return reading ? 'load' : 'save';
 }
 
 /** Every API call drives the loaders: sign-in > save > load (spec section 4); an error hides them. */
 export function observeCallsWithLoaders(): void {
   api.setCallObserver({
-    started(endpoint) {
-      if (!SILENT.includes(endpoint)) useLoaderStore.getState().start(kindOf(endpoint));
+    started(endpoint, reading) {
+      if (!SILENT.includes(endpoint)) useLoaderStore.getState().start(kindOf(endpoint, reading));
     },
-    finished(endpoint, _method, error) {
+    finished(endpoint, reading, error) {
       if (SILENT.includes(endpoint)) return;
       if (error) useLoaderStore.getState().fail(error.code ?? String(error.status));
-      else useLoaderStore.getState().stop(kindOf(endpoint));
+      else useLoaderStore.getState().stop(kindOf(endpoint, reading));
     },
   });
 }

@@ -1,4 +1,4 @@
-import type { LicenseeAuditAction } from '@dash/shared-core';
+import type { LicenseeAuditAction } from '@dash/shared-core/calls';
 import type { LicenseeClientDetails } from '@dash/shared-core/contract';
 import type { Queryable } from '../../core/db/database';
 import type { LicenseeSessionContext } from '../../core/sessions/sessions';

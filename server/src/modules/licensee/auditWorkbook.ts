@@ -1,4 +1,4 @@
-import type { LicenseeAuditAction } from '@dash/shared-core';
+import type { LicenseeAuditAction } from '@dash/shared-core/calls';
 
 export type ExportLanguage = 'de_DE' | 'en_GB';
 

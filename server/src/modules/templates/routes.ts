@@ -1,4 +1,5 @@
-import { hasAnyPermission, type TemplateCategory, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
+import { hasAnyPermission, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
+import type { TemplateCategory } from '@dash/shared-core/calls';
 import { ENDPOINTS, type Template, templateCategorySchema } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';

@@ -2,11 +2,9 @@ import type { RouteTable } from '../routeTable';
 
 /**
  * Method and path of the licensee console's calls (mf-licensee, licensee staff only); `schemas.ts` beside it adds
- * their schemas. Sign-out is the platform's `logout`, which ends either kind of session.
+ * their schemas. Sign-in, the session's state and sign-out are core calls (`api/routes.ts`): the shell makes them.
  */
 export const LICENSEE_ROUTES = {
-  licenseeLogin: { method: 'POST', path: '/api/licensee/login' },
-  licenseeState: { method: 'GET', path: '/api/licensee/state' },
   licenseeClientList: { method: 'POST', path: '/api/licensee/client/list', reads: true },
   licenseeClientDetails: { method: 'POST', path: '/api/licensee/client/details', reads: true },
   licenseeClientCreate: { method: 'POST', path: '/api/licensee/client/create' },

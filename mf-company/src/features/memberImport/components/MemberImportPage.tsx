@@ -1,5 +1,4 @@
 import {
-  API_ROUTES,
   type BatchJob,
   hashPassword,
   IMPORT_FIELDS,
@@ -11,6 +10,7 @@ import {
   type MemberImportUpload,
   password as passwordRule,
 } from '@dash/shared-core';
+import { API_ROUTES } from '@dash/shared-core/calls';
 import {
   CheckboxField,
   Link,

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { i18n } from '@dash/shared-core';
+import { i18n, loadAllRoutes } from '@dash/shared-core';
 import { useForm } from '@dash/shared-ui';
 import { initTestI18n } from '@dash/shared-ui/test/i18n';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -27,6 +27,8 @@ const fetchMock = vi.fn(async (_url: string | URL | Request, _init?: RequestInit
 );
 
 beforeAll(async () => {
+  // As the signed-in frame does: the areas' calls are there before the first keystroke.
+  await loadAllRoutes();
   await initTestI18n();
   i18n.addResourceBundle('en_GB', 'company', company_en);
 });

@@ -1,11 +1,5 @@
-import {
-  CERTIFICATE_VALIDITIES,
-  type CertificateValidity,
-  type Language,
-  localeOf,
-  MY_CERTIFICATES_SORT_KEYS,
-  type MyCertificate,
-} from '@dash/shared-core';
+import { type Language, localeOf, type MyCertificate } from '@dash/shared-core';
+import { CERTIFICATE_VALIDITIES, type CertificateValidity, MY_CERTIFICATES_SORT_KEYS } from '@dash/shared-core/calls';
 import { Link, PageHeader } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';

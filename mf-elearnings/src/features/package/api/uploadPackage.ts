@@ -1,4 +1,5 @@
-import { API_ROUTES, type ElearningPackage, isErrorBody, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
+import { type ElearningPackage, isErrorBody, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
+import { API_ROUTES } from '@dash/shared-core/calls';
 
 /** A refused upload with the server's error code (e.g. ElearningPackage.UnsafePath). */
 export class PackageUploadError extends Error {

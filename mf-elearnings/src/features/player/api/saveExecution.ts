@@ -1,10 +1,10 @@
 import {
-  API_ROUTES,
   api,
   type ElearningSaveExecutionRequest,
   type ElearningSaveExecutionResponse,
   XSRF_COOKIE,
 } from '@dash/shared-core';
+import { API_ROUTES } from '@dash/shared-core/calls';
 
 /** A commit while the page runs: the API client (XSRF header, error toasts off: the player retries). */
 export function saveExecution(body: ElearningSaveExecutionRequest): Promise<ElearningSaveExecutionResponse> {

@@ -1,12 +1,5 @@
-import {
-  formatDate,
-  isLanguage,
-  type Language,
-  LICENSEE_AUDIT_ACTIONS,
-  LICENSEE_AUDIT_SORT_KEYS,
-  type LicenseeAuditAction,
-  type LicenseeAuditEntry,
-} from '@dash/shared-core';
+import { formatDate, isLanguage, type Language, type LicenseeAuditEntry } from '@dash/shared-core';
+import { LICENSEE_AUDIT_ACTIONS, LICENSEE_AUDIT_SORT_KEYS, type LicenseeAuditAction } from '@dash/shared-core/calls';
 import { DateField, PageHeader, useSearchParams } from '@dash/shared-ui';
 import { type Column, DataTable, DownloadButton, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';

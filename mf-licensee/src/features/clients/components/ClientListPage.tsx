@@ -1,12 +1,9 @@
+import { FEATURE_FLAGS, formatDate, type Language, type LicenseeClientListItem } from '@dash/shared-core';
 import {
-  FEATURE_FLAGS,
-  formatDate,
-  type Language,
   LICENSEE_CLIENT_SORT_KEYS,
   LICENSEE_CLIENT_STATUS_FILTERS,
-  type LicenseeClientListItem,
   type LicenseeClientSortKey,
-} from '@dash/shared-core';
+} from '@dash/shared-core/calls';
 import { Link, PageHeader, useCan } from '@dash/shared-ui';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';

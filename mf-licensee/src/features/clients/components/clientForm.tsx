@@ -6,7 +6,6 @@ import {
   type FeatureFlags,
   httpUrl,
   type LicenseeClientFields,
-  MAX_MEMBER_LIMIT,
   max,
   maxLength,
   min,
@@ -14,6 +13,7 @@ import {
   OFFERED_COUNTRIES_MAX,
   type Rule,
 } from '@dash/shared-core';
+import { MAX_MEMBER_LIMIT } from '@dash/shared-core/calls';
 import { ISO_COUNTRY_CODES, zipcode } from '@dash/shared-core/postal';
 import { CheckboxField, type FieldRules, inlineErrorText, SelectField, TextField, useForm } from '@dash/shared-ui';
 import { Dropdown } from '@dash/shared-ui/dropdown';

@@ -5,14 +5,16 @@ import {
   LANGUAGES,
   type Language,
   LICENSEE_ROLES,
-  LICENSEE_STAFF_SORT_KEYS,
-  LICENSEE_STAFF_STATUS_FILTERS,
   type LicenseeRole,
   type LicenseeStaff,
-  type LicenseeStaffSortKey,
   maxLength,
   username,
 } from '@dash/shared-core';
+import {
+  LICENSEE_STAFF_SORT_KEYS,
+  LICENSEE_STAFF_STATUS_FILTERS,
+  type LicenseeStaffSortKey,
+} from '@dash/shared-core/calls';
 import {
   FormError,
   inlineErrorText,

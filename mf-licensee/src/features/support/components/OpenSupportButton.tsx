@@ -1,9 +1,5 @@
-import {
-  CONSOLE_SUPPORT_SESSION_MINUTES,
-  type LicenseeClientDetails,
-  minLength,
-  SUPPORT_REASON_MAX_LENGTH,
-} from '@dash/shared-core';
+import { type LicenseeClientDetails, minLength } from '@dash/shared-core';
+import { CONSOLE_SUPPORT_SESSION_MINUTES, SUPPORT_REASON_MAX_LENGTH } from '@dash/shared-core/calls';
 import { FormError, inlineErrorText, TextField, useCan, useForm } from '@dash/shared-ui';
 import { Modal } from '@dash/shared-ui/dialog';
 import { useState } from 'react';

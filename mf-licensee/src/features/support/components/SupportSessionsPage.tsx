@@ -1,4 +1,5 @@
-import { formatDate, type Language, type LicenseeSupportSession, SUPPORT_SESSION_SORT_KEYS } from '@dash/shared-core';
+import { formatDate, type Language, type LicenseeSupportSession } from '@dash/shared-core';
+import { SUPPORT_SESSION_SORT_KEYS } from '@dash/shared-core/calls';
 import { Link, PageHeader, showToast, useCan, useSearchParams } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';

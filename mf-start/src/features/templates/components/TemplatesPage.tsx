@@ -1,12 +1,5 @@
-import {
-  formatFileSize,
-  type Language,
-  localeOf,
-  TEMPLATE_CATEGORIES,
-  TEMPLATE_UPLOAD_PATH,
-  type Template,
-  type TemplateCategory,
-} from '@dash/shared-core';
+import { formatFileSize, type Language, localeOf, type Template } from '@dash/shared-core';
+import { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from '@dash/shared-core/calls';
 import { PageHeader, showToast, useCan } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';

@@ -1,4 +1,4 @@
-import { LICENSEE_AUDIT_EXPORT_MAX_ROWS, type LicenseeAuditAction } from '@dash/shared-core';
+import { LICENSEE_AUDIT_EXPORT_MAX_ROWS, type LicenseeAuditAction } from '@dash/shared-core/calls';
 import { ENDPOINTS, type LicenseeAuditEntry } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { CONSOLE_SUPPORT_SESSION_MINUTES } from '@dash/shared-core';
+import { CONSOLE_SUPPORT_SESSION_MINUTES } from '@dash/shared-core/calls';
 import { ENDPOINTS, type LicenseeSupportSession } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../../config';

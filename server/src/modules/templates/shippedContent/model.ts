@@ -1,4 +1,4 @@
-import type { TemplateCategory } from '@dash/shared-core';
+import type { TemplateCategory } from '@dash/shared-core/calls';
 
 /** One block of a shipped document, in reading order. */
 export type DocumentBlock =
