@@ -23,7 +23,7 @@ test.afterAll(async () => {
 
 /** A screenshot once the sidebar has come to rest (it slides in when the page grows past 768 px). */
 async function shot(page: Page, name: string) {
-  if ((page.viewportSize()?.width ?? 0) >= 768) {
+  if ((page.viewportSize()?.width ?? 0) >= 768 && (await page.locator('#shell-sidebar').count()) > 0) {
     await expect.poll(async () => (await page.locator('#shell-sidebar').boundingBox())?.x ?? 0).toBe(0);
   }
   await page.screenshot({ path: `../test-results/screenshots/licensee-staff-${name}.png`, fullPage: true });
@@ -156,7 +156,8 @@ test('an adviser ends his support session from the banner and is back in the con
   await page.setViewportSize({ width: 1280, height: 900 });
   await signInAsLicensee(page, 'berater');
   await page.goto('/dashboard/licensee/clients');
-  await page.locator('tbody tr').filter({ hasText: 'ACME Sicherheit GmbH' }).getByRole('link').first().click();
+  // globex: licensee-support.spec.ts counts the adviser's sign-ins in acme's support audit.
+  await page.locator('tbody tr').filter({ hasText: 'Globex Logistik AG' }).getByRole('link').first().click();
   await page.getByTestId('open-support').click();
   await page.getByTestId('open-support-dialog').locator('input[name=reason]').fill('Ticket 5150: Schulung');
   await page.getByTestId('open-support-confirm').click();
@@ -190,4 +191,6 @@ test('an adviser ends his support session from the banner and is back in the con
   // The support session is gone: its pages answer the sign-in.
   await page.goto('/dashboard/company/members/list');
   await expect(page).not.toHaveURL(/\/dashboard\/company\/members\/list/);
+  // Sign out: licensee-support.spec.ts signs in as the adviser next.
+  await page.getByTestId('logout').click();
 });
