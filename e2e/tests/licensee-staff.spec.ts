@@ -191,6 +191,4 @@ test('an adviser ends his support session from the banner and is back in the con
   // The support session is gone: its pages answer the sign-in.
   await page.goto('/dashboard/company/members/list');
   await expect(page).not.toHaveURL(/\/dashboard\/company\/members\/list/);
-  // Sign out: licensee-support.spec.ts signs in as the adviser next.
-  await page.getByTestId('logout').click();
 });
