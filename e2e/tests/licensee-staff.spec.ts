@@ -114,6 +114,8 @@ test('a licensee admin adds a staff member, who sets a password from the invitat
   await page.getByTestId(`staff-deactivate-${username}`).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Deaktivieren' }).click();
   await expect(row).toContainText('Deaktiviert');
+  // The confirmation has closed (not caught half-faded in the screenshots).
+  await expect(page.getByRole('dialog')).toHaveCount(0);
   await page.setViewportSize({ width: 390, height: 844 });
   await shot(page, 'list-de-390');
   // The language switch is in the header at full width.
