@@ -6,6 +6,14 @@ const forgotPasswordPage = () => import('./features/password/components/ForgotPa
 const resetPasswordPage = () => import('./features/password/components/ResetPasswordPage');
 const supportLoginPage = () => import('./features/support/components/SupportLoginPage');
 const licenseeLoginPage = () => import('./features/licenseeLogin/components/LicenseeLoginPage');
+const licenseeForgotPasswordPage = () =>
+  import('./features/password/components/ForgotPasswordPage').then((page) => ({
+    default: page.LicenseeForgotPasswordPage,
+  }));
+const licenseeResetPasswordPage = () =>
+  import('./features/password/components/ResetPasswordPage').then((page) => ({
+    default: page.LicenseeResetPasswordPage,
+  }));
 
 export default function register(): AreaRegistration {
   return {
@@ -22,6 +30,9 @@ export default function register(): AreaRegistration {
       { path: AUTH_ROUTES.resetPassword, load: resetPasswordPage, layout: 'auth' },
       { path: AUTH_ROUTES.supportLogin, load: supportLoginPage, layout: 'auth' },
       { path: AUTH_ROUTES.licenseeLogin, load: licenseeLoginPage, layout: 'auth' },
+      // Licensee staff: forgotten password, and the link of a reset or welcome mail (signs in to the console).
+      { path: AUTH_ROUTES.licenseeForgotPassword, load: licenseeForgotPasswordPage, layout: 'auth' },
+      { path: AUTH_ROUTES.licenseeResetPassword, load: licenseeResetPasswordPage, layout: 'auth' },
     ],
   };
 }

@@ -7,4 +7,6 @@ export const AUTH_ROUTES = {
   supportLogin: '/auth/support/:token',
   /** Licensee staff (the licensee console). */
   licenseeLogin: '/auth/licensee',
+  licenseeForgotPassword: '/auth/licensee/forgot-password',
+  licenseeResetPassword: '/auth/licensee/reset-password/:token',
 } as const;

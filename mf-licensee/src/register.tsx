@@ -49,6 +49,11 @@ export default function register(): AreaRegistration {
         load: () => import('./features/usage/components/UsagePage'),
         permissions: ['licensee.usage-read'],
       },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.staff,
+        load: () => import('./features/staff/components/StaffPage'),
+        permissions: ['licensee.staff-list'],
+      },
     ],
   };
 }

@@ -7,6 +7,7 @@ export const LICENSEE_CONSOLE_ROUTES = {
   supportSessions: '/dashboard/licensee/support-sessions',
   audit: '/dashboard/licensee/audit',
   usage: '/dashboard/licensee/usage',
+  staff: '/dashboard/licensee/staff',
 } as const;
 
 export function clientDetailsPath(uuid: string): string {

@@ -166,6 +166,8 @@ const WRITES_EXEMPT: Record<string, string> = {
   'POST /api/login': 'sign-in: creates a session only',
   'POST /api/support-login': "a customer adviser's sign-in: creates a session only",
   'POST /api/licensee/login': 'licensee staff sign-in: creates a licensee session only',
+  'POST /api/support/end':
+    "ends the caller's own support session only (as the sign-out does); signed out it changes nothing, and a refused call leaves the session running (licensee-staff.test.ts)",
 };
 
 /** Writing calls: every route that is not a GET and that API_ROUTES does not mark `reads: true`. */

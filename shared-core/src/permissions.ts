@@ -122,6 +122,11 @@ export const LICENSEE_PERMISSIONS = [
   'licensee.audit-list',
   // usage across the licensee's clients (list, chart and export)
   'licensee.usage-read',
+  // the licensee's own staff: list; create, change role, deactivate and reactivate (a licensee keeps an active admin)
+  'licensee.staff-list',
+  'licensee.staff-change',
+  // end a running support session of one of the licensee's advisers (an adviser ends his own from the banner)
+  'licensee.support-end',
 ] as const;
 export type LicenseePermission = (typeof LICENSEE_PERMISSIONS)[number];
 

@@ -11,6 +11,7 @@ import { INFOPOINT_MATRIX } from './infopoint';
 import { LICENSEE_MATRIX, SPARE_CLIENT } from './licensee';
 import { LICENSEE_BRANDING_MATRIX } from './licenseeBranding';
 import { LICENSEE_DOMAINS_MATRIX } from './licenseeDomains';
+import { LICENSEE_STAFF_MATRIX } from './licenseeStaff';
 import { LICENSEE_SUPPORT_MATRIX } from './licenseeSupport';
 import { LICENSEE_USAGE_MATRIX } from './licenseeUsage';
 import { LOCATIONS_MATRIX, prepareLocationsMatrix } from './locations';
@@ -46,6 +47,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   LICENSEE_DOMAINS_MATRIX,
   LICENSEE_SUPPORT_MATRIX,
   LICENSEE_USAGE_MATRIX,
+  LICENSEE_STAFF_MATRIX,
 ];
 export const MATRIX: Record<string, MatrixEntry> = Object.assign({}, ...AREA_MATRICES);
 

@@ -14,6 +14,7 @@ import { CERTIFICATE_ROUTES } from '../contract/elearnings/certificateCalls';
 import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
 import { LICENSEE_AUDIT_ROUTES } from '../contract/licensee/auditCalls';
 import { LICENSEE_ROUTES } from '../contract/licensee/calls';
+import { LICENSEE_STAFF_ROUTES } from '../contract/licensee/staffCalls';
 import { LICENSEE_SUPPORT_ROUTES } from '../contract/licensee/supportCalls';
 import { LICENSEE_USAGE_ROUTES } from '../contract/licensee/usageCalls';
 import { LOCATIONS_ROUTES } from '../contract/locations/calls';
@@ -48,6 +49,11 @@ export {
   MAX_MEMBER_LIMIT,
 } from '../contract/licensee/calls';
 export {
+  LICENSEE_STAFF_SORT_KEYS,
+  LICENSEE_STAFF_STATUS_FILTERS,
+  type LicenseeStaffSortKey,
+} from '../contract/licensee/staffCalls';
+export {
   CONSOLE_SUPPORT_SESSION_MINUTES,
   SUPPORT_REASON_MAX_LENGTH,
   SUPPORT_SESSION_SORT_KEYS,
@@ -78,6 +84,7 @@ export const API_ROUTES = {
   ...LICENSEE_SUPPORT_ROUTES,
   ...LICENSEE_AUDIT_ROUTES,
   ...LICENSEE_USAGE_ROUTES,
+  ...LICENSEE_STAFF_ROUTES,
 } as const satisfies RouteTable;
 
 export type EndpointId = keyof typeof API_ROUTES;

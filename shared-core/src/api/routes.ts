@@ -26,6 +26,11 @@ export const CORE_ROUTES = {
   profileUpdateSetting: { method: 'POST', path: '/api/profile/updateprofilesetting' },
   licenseeLogin: { method: 'POST', path: '/api/licensee/login' },
   licenseeState: { method: 'GET', path: '/api/licensee/state' },
+  // Licensee staff's forgotten password (/auth/licensee/...; schemas in contract/licensee/staffSchemas.ts), and the
+  // support banner's end (schema in contract/licensee/supportSchemas.ts).
+  licenseeCreatePasswordResetToken: { method: 'POST', path: '/api/licensee/createpasswordresettoken' },
+  licenseeResetPassword: { method: 'POST', path: '/api/licensee/resetpassword' },
+  supportEnd: { method: 'POST', path: '/api/support/end' },
 } as const satisfies RouteTable;
 
 export type Route = RouteTable[string];

@@ -28,6 +28,7 @@ import { LICENSEE_AUDIT_ENDPOINTS } from './licensee/auditSchemas';
 import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
 import { LICENSEE_DOMAIN_ENDPOINTS } from './licensee/domains';
 import { LICENSEE_ENDPOINTS } from './licensee/schemas';
+import { LICENSEE_STAFF_ENDPOINTS } from './licensee/staffSchemas';
 import { LICENSEE_SUPPORT_ENDPOINTS } from './licensee/supportSchemas';
 import { LICENSEE_USAGE_ENDPOINTS } from './licensee/usageSchemas';
 import { LOCATIONS_ENDPOINTS } from './locations/schemas';
@@ -218,6 +219,7 @@ export const ENDPOINTS = {
   ...LICENSEE_SUPPORT_ENDPOINTS,
   ...LICENSEE_AUDIT_ENDPOINTS,
   ...LICENSEE_USAGE_ENDPOINTS,
+  ...LICENSEE_STAFF_ENDPOINTS,
 };
 
 export type Endpoints = typeof ENDPOINTS;
@@ -236,6 +238,7 @@ export * from './licensee/auditSchemas';
 export * from './licensee/branding';
 export * from './licensee/domains';
 export * from './licensee/schemas';
+export * from './licensee/staffSchemas';
 export * from './licensee/supportSchemas';
 export * from './licensee/usageSchemas';
 export * from './locations/schemas';

@@ -32,6 +32,14 @@ export const ERROR_CODES = [
   'SupportLogin.NotAllowed',
   'SupportLogin.InvalidToken',
   'SupportLogin.TokenTooOld',
+  // a console support session that was ended early (by its adviser or a licensee admin), or ended already
+  'SupportSession.NotFound',
+  'SupportSession.NotRunning',
+  // licensee staff (licensee console): the staff member does not exist (or is another licensee's); the change would
+  // leave the licensee without an active licensee admin; an admin deactivates his own account
+  'Staff.NotFound',
+  'Staff.LastAdmin',
+  'Staff.SelfDeactivation',
   // client / licensee
   'Client.NotFound',
   'Client.InvalidLastResetDate',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AreaErrorBoundary } from '../app/AreaErrorBoundary';
+import { endSupportSession } from '../session/session';
 import { Breadcrumb } from './Breadcrumb';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -28,8 +29,16 @@ export function DashboardLayout() {
         <main id="main" className="shell-main" tabIndex={-1}>
           {/* In the page's column, below the header: the fixed sidebar beside it stays whole. */}
           {support && (
-            <div className="shell-support-banner" role="status" data-testid="support-banner">
-              {t('header.support', { adviser: support.adviser, reason: support.reason })}
+            <div className="shell-support-banner" data-testid="support-banner">
+              <span role="status">{t('header.support', { adviser: support.adviser, reason: support.reason })}</span>
+              <button
+                type="button"
+                className="ui-button ui-button--small"
+                onClick={() => void endSupportSession()}
+                data-testid="end-support"
+              >
+                {t('header.endSupport')}
+              </button>
             </div>
           )}
           <Breadcrumb items={items} />

@@ -108,6 +108,16 @@ export async function logout(): Promise<void> {
   }
 }
 
+/**
+ * The adviser ends his support session from the banner: the server ends it at once and, for a session opened from
+ * the licensee console, signs the browser in to the console again. A fresh page load there (the session's kind
+ * changes), as at sign-out; a failed call leaves the page as it is (the shell's toast says why).
+ */
+export async function endSupportSession(): Promise<void> {
+  const { redirectTo } = await api.call('supportEnd', undefined);
+  window.location.replace(redirectTo ?? '/auth/login');
+}
+
 let heartbeat: ReturnType<typeof setInterval> | undefined;
 let beat: (() => Promise<void>) | undefined;
 let lastBeatAt = 0;

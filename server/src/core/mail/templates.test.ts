@@ -64,4 +64,15 @@ describe('account mails', () => {
       expect(mail.html).toContain('Username: <strong>neu.start</strong>');
     }
   });
+
+  it("name the licensee's ID instead of a company ID for licensee staff", () => {
+    const staff = { ...ACCOUNT, identifierKind: 'licensee' as const, clientIdentifier: 'dashboard' };
+    const german = renderAccountMail('welcome', staff);
+    expect(german.text).toContain('Lizenznehmer-ID: dashboard');
+    expect(german.html).toContain('Lizenznehmer-ID: <strong>dashboard</strong>');
+    expect(german.text).not.toContain('Firmen-ID');
+    expect(renderAccountMail('passwordReset', { ...staff, language: 'en_GB' }).text).toContain(
+      'Licensee ID: dashboard',
+    );
+  });
 });

@@ -14,6 +14,11 @@ export interface AccountMailInput {
   clientName: string;
   /** The company ID and the username the member signs in with later (the link only sets the password). */
   clientIdentifier: string;
+  /**
+   * What `clientIdentifier` is: a company ID (members, the default) or a licensee's identifier (licensee staff, who
+   * sign in to the licensee console; `clientName` is then the licensee's name).
+   */
+  identifierKind?: 'client' | 'licensee';
   username: string;
   /** The sign-in page with the company ID already filled in. */
   loginLink: string;
@@ -32,17 +37,19 @@ interface Texts {
 /** The sign-in data, named in both account mails: without them a member who set a password cannot sign in later. */
 const SIGN_IN_TEXTS: Record<
   MailLanguage,
-  { intro: string; clientIdentifier: string; username: string; login: string }
+  { intro: string; clientIdentifier: string; licenseeIdentifier: string; username: string; login: string }
 > = {
   de_DE: {
     intro: 'Ihre Anmeldedaten:',
     clientIdentifier: 'Firmen-ID',
+    licenseeIdentifier: 'Lizenznehmer-ID',
     username: 'Benutzername',
     login: 'Zur Anmeldung',
   },
   en_GB: {
     intro: 'Your sign-in details:',
     clientIdentifier: 'Company ID',
+    licenseeIdentifier: 'Licensee ID',
     username: 'Username',
     login: 'Sign in',
   },
@@ -120,6 +127,7 @@ export function renderAccountMail(
   const texts = TEXTS[kind][input.language];
   const signIn = SIGN_IN_TEXTS[input.language];
   const footer = input.footer?.trim() ? input.footer.trim() : null;
+  const identifierLabel = input.identifierKind === 'licensee' ? signIn.licenseeIdentifier : signIn.clientIdentifier;
   const text = [
     texts.greeting(input),
     '',
@@ -131,7 +139,7 @@ export function renderAccountMail(
     texts.ignore,
     '',
     signIn.intro,
-    `${signIn.clientIdentifier}: ${input.clientIdentifier}`,
+    `${identifierLabel}: ${input.clientIdentifier}`,
     `${signIn.username}: ${input.username}`,
     `${signIn.login}: ${input.loginLink}`,
     '',
@@ -146,7 +154,7 @@ export function renderAccountMail(
 <p><a href="${escapeHtml(input.link)}">${escapeHtml(texts.action)}</a></p>
 <p>${escapeHtml(texts.validity(input))}<br>${escapeHtml(texts.ignore)}</p>
 <p>${escapeHtml(signIn.intro)}<br>
-${escapeHtml(signIn.clientIdentifier)}: <strong>${escapeHtml(input.clientIdentifier)}</strong><br>
+${escapeHtml(identifierLabel)}: <strong>${escapeHtml(input.clientIdentifier)}</strong><br>
 ${escapeHtml(signIn.username)}: <strong>${escapeHtml(input.username)}</strong><br>
 <a href="${escapeHtml(input.loginLink)}">${escapeHtml(signIn.login)}</a></p>
 <p>${escapeHtml(texts.regards(input))}</p>

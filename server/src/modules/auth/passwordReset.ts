@@ -61,22 +61,63 @@ async function mailMember(db: Queryable, memberUuid: string): Promise<MailMember
   return rows[0];
 }
 
-/** Stores only the token's SHA-256; answers the token for the link. Earlier unused tokens of the member end. */
+/**
+ * Whose password a token sets or a history row keeps: a client's member (a uuid alone, as most callers have it) or a
+ * licensee staff member (licensee console, migration 032). Both kinds share the tokens, the history and these rules.
+ */
+export type PasswordAccount = string | { staffUuid: string };
+
+/** The owner column and value of an account: the SQL texts below stay fixed (one per kind), values are parameters. */
+function ownerOf(account: PasswordAccount): { staff: boolean; uuid: string } {
+  return typeof account === 'string' ? { staff: false, uuid: account } : { staff: true, uuid: account.staffUuid };
+}
+
+const TOKEN_SQL = {
+  endOthers: {
+    member: 'UPDATE password_reset_token SET used_at = now() WHERE member_uuid = $1 AND used_at IS NULL',
+    staff: 'UPDATE password_reset_token SET used_at = now() WHERE staff_uuid = $1 AND used_at IS NULL',
+  },
+  insert: {
+    member: `INSERT INTO password_reset_token (token_hash, member_uuid, purpose, expires_at)
+             VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+    staff: `INSERT INTO password_reset_token (token_hash, staff_uuid, purpose, expires_at)
+            VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
+  },
+  history: {
+    member: 'SELECT password_hash FROM password_history WHERE member_uuid = $1 ORDER BY id DESC LIMIT $2',
+    staff: 'SELECT password_hash FROM password_history WHERE staff_uuid = $1 ORDER BY id DESC LIMIT $2',
+  },
+  setPassword: {
+    member: 'UPDATE member SET password_hash = $2 WHERE uuid = $1',
+    staff: 'UPDATE licensee_staff SET password_hash = $2 WHERE uuid = $1',
+  },
+  keepOld: {
+    member: 'INSERT INTO password_history (member_uuid, password_hash) VALUES ($1, $2)',
+    staff: 'INSERT INTO password_history (staff_uuid, password_hash) VALUES ($1, $2)',
+  },
+  trimHistory: {
+    member: `DELETE FROM password_history WHERE member_uuid = $1 AND id NOT IN (
+               SELECT id FROM password_history WHERE member_uuid = $1 ORDER BY id DESC LIMIT $2)`,
+    staff: `DELETE FROM password_history WHERE staff_uuid = $1 AND id NOT IN (
+              SELECT id FROM password_history WHERE staff_uuid = $1 ORDER BY id DESC LIMIT $2)`,
+  },
+} as const;
+
+function sqlOf(statement: keyof typeof TOKEN_SQL, staff: boolean): string {
+  return TOKEN_SQL[statement][staff ? 'staff' : 'member'];
+}
+
+/** Stores only the token's SHA-256; answers the token for the link. Earlier unused tokens of the account end. */
 export async function issuePasswordToken(
   db: Queryable,
-  memberUuid: string,
+  account: PasswordAccount,
   purpose: 'reset' | 'welcome',
   hours: number,
 ): Promise<string> {
+  const { staff, uuid } = ownerOf(account);
   const token = newToken();
-  await db.query('UPDATE password_reset_token SET used_at = now() WHERE member_uuid = $1 AND used_at IS NULL', [
-    memberUuid,
-  ]);
-  await db.query(
-    `INSERT INTO password_reset_token (token_hash, member_uuid, purpose, expires_at)
-     VALUES ($1, $2, $3, now() + make_interval(hours => $4))`,
-    [hashResetToken(token), memberUuid, purpose, hours],
-  );
+  await db.query(sqlOf('endOthers', staff), [uuid]);
+  await db.query(sqlOf('insert', staff), [hashResetToken(token), uuid, purpose, hours]);
   return token;
 }
 
@@ -105,6 +146,69 @@ async function sendAccountMail(
     validHours: hours,
   });
   await services.mailer.send(services.db, { clientUuid: member.client_uuid, to: member.email, ...mail });
+}
+
+interface MailStaffRow {
+  email: string | null;
+  first_name: string;
+  last_name: string;
+  language: MailLanguage;
+  username: string;
+  licensee_identifier: string;
+  licensee_name: string;
+  notification_footer_email: string | null;
+  host_names: string[];
+  is_default: boolean;
+}
+
+/**
+ * The account mails of licensee staff: the members' templates, with the licensee (its name and identifier) in place
+ * of the company, and the console's own pages (/auth/licensee/reset-password/…, /auth/licensee).
+ */
+async function sendStaffAccountMail(
+  services: MailServices,
+  staffUuid: string,
+  kind: AccountMailKind,
+  hours: number,
+): Promise<'sent' | 'no-address'> {
+  const [staff] = await services.db.query<MailStaffRow>(
+    `SELECT st.email, st.first_name, st.last_name, st.language, st.username, l.identifier AS licensee_identifier,
+            l.name AS licensee_name, l.notification_footer_email, l.host_names, l.is_default
+       FROM licensee_staff st JOIN licensee l ON l.uuid = st.licensee_uuid
+      WHERE st.uuid = $1`,
+    [staffUuid],
+  );
+  if (!staff?.email) return 'no-address';
+  const token = await issuePasswordToken(services.db, { staffUuid }, kind === 'welcome' ? 'welcome' : 'reset', hours);
+  const base = linkBase(services.publicUrl, staff.host_names, staff.is_default);
+  const mail = renderAccountMail(kind, {
+    language: staff.language,
+    firstName: staff.first_name,
+    lastName: staff.last_name,
+    licenseeName: staff.licensee_name,
+    clientName: staff.licensee_name,
+    clientIdentifier: staff.licensee_identifier,
+    identifierKind: 'licensee',
+    username: staff.username,
+    loginLink: `${base}/auth/licensee`,
+    footer: staff.notification_footer_email,
+    link: `${base}/auth/licensee/reset-password/${token}`,
+    validHours: hours,
+  });
+  await services.mailer.send(services.db, { clientUuid: null, to: staff.email, ...mail });
+  return 'sent';
+}
+
+/** A licensee staff member's forgotten password: a reset link valid for RESET_TOKEN_HOURS (caller: 10-minute rule). */
+export async function sendStaffPasswordResetMail(services: MailServices, staffUuid: string): Promise<void> {
+  await sendStaffAccountMail(services, staffUuid, 'passwordReset', RESET_TOKEN_HOURS);
+}
+
+/** The welcome mail of a new licensee staff member: a set-password link valid for 7 days, as a new member's. */
+export async function sendStaffWelcomeMail(services: MailServices, staffUuid: string): Promise<void> {
+  if ((await sendStaffAccountMail(services, staffUuid, 'welcome', WELCOME_TOKEN_HOURS)) === 'no-address') {
+    throw new ApiHttpError(404, 'Staff.NotFound');
+  }
 }
 
 /** Forgotten password: a reset token and its mail (the caller has checked the 10-minute rule). */
@@ -136,14 +240,12 @@ export async function sendWelcomeMail(services: MailServices, memberUuid: string
 /** True when the SHA-256 matches the current password or one of the last stored ones. */
 export async function isRecentPassword(
   db: Queryable,
-  memberUuid: string,
+  account: PasswordAccount,
   currentHash: string | null,
   sha256Hex: string,
 ): Promise<boolean> {
-  const history = await db.query<{ password_hash: string }>(
-    'SELECT password_hash FROM password_history WHERE member_uuid = $1 ORDER BY id DESC LIMIT $2',
-    [memberUuid, PASSWORD_HISTORY_SIZE],
-  );
+  const { staff, uuid } = ownerOf(account);
+  const history = await db.query<{ password_hash: string }>(sqlOf('history', staff), [uuid, PASSWORD_HISTORY_SIZE]);
   const candidates = [currentHash, ...history.map((row) => row.password_hash)].filter((hash): hash is string => !!hash);
   for (const hash of candidates) {
     if (await verifyPassword(sha256Hex, hash)) return true;
@@ -154,18 +256,15 @@ export async function isRecentPassword(
 /** Sets the new password; the old hash goes into the history, which keeps the last PASSWORD_HISTORY_SIZE. */
 export async function storeNewPassword(
   tx: Queryable,
-  memberUuid: string,
+  account: PasswordAccount,
   oldHash: string | null,
   sha256Hex: string,
 ): Promise<void> {
+  const { staff, uuid } = ownerOf(account);
   const stored = await hashPasswordForStorage(sha256Hex);
-  await tx.query('UPDATE member SET password_hash = $2 WHERE uuid = $1', [memberUuid, stored]);
+  await tx.query(sqlOf('setPassword', staff), [uuid, stored]);
   if (oldHash) {
-    await tx.query('INSERT INTO password_history (member_uuid, password_hash) VALUES ($1, $2)', [memberUuid, oldHash]);
-    await tx.query(
-      `DELETE FROM password_history WHERE member_uuid = $1 AND id NOT IN (
-         SELECT id FROM password_history WHERE member_uuid = $1 ORDER BY id DESC LIMIT $2)`,
-      [memberUuid, PASSWORD_HISTORY_SIZE],
-    );
+    await tx.query(sqlOf('keepOld', staff), [uuid, oldHash]);
+    await tx.query(sqlOf('trimHistory', staff), [uuid, PASSWORD_HISTORY_SIZE]);
   }
 }

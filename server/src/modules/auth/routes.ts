@@ -69,6 +69,15 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     // adviser's sign-out is written to the support audit log here.
     const session = await request.loadSession();
     if (session) await auditSupportCall(db, session, ENDPOINTS.logout, request, 200);
+    // An adviser who signs out of a support session opened from the console ends it early: the console's record says
+    // so (the support banner's "end" does the same and goes back to the console).
+    if (session?.support?.sessionUuid) {
+      await db.query(
+        `UPDATE licensee_support_session SET ended_at = now(), ended_by_staff_uuid = staff_uuid, ended_by = adviser
+          WHERE uuid = $1 AND ended_at IS NULL`,
+        [session.support.sessionUuid],
+      );
+    }
     await deleteSession(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(request, reply);
     return { ok: true as const };

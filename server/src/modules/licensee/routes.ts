@@ -7,6 +7,7 @@ import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
 import { registerDomainRoutes } from './routes/domains';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
+import { registerLicenseeStaffRoutes } from './routes/staff';
 import { registerLicenseeSupportRoutes } from './routes/support';
 import { registerLicenseeUsageRoutes } from './routes/usage';
 
@@ -24,4 +25,5 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerLicenseeSupportRoutes(app, db, config);
   registerLicenseeAuditRoutes(app, db);
   registerLicenseeUsageRoutes(app, db);
+  registerLicenseeStaffRoutes(app, db, config);
 }

@@ -6,19 +6,24 @@ export const LICENSEE_AUDIT_ROUTES = {
   licenseeAuditExport: { method: 'POST', path: '/api/licensee/audit/export', reads: true },
 } as const satisfies RouteTable;
 
-/** What the console records: each change of a client, and each support session an adviser opens. */
+/** What the console records: each change of a client, of the branding and of the staff, and support sessions opened and ended. */
 export const LICENSEE_AUDIT_ACTIONS = [
   'client.create',
   'client.update',
   'client.deactivate',
   'client.reactivate',
   'support.open',
+  'support.end',
   'branding.update',
   'branding.logo',
   'branding.mood',
   'branding.image-remove',
   'domain.add',
   'domain.remove',
+  'staff.create',
+  'staff.role',
+  'staff.deactivate',
+  'staff.reactivate',
 ] as const;
 export type LicenseeAuditAction = (typeof LICENSEE_AUDIT_ACTIONS)[number];
 export const LICENSEE_AUDIT_SORT_KEYS = ['createdAt', 'staffName', 'action'] as const;

@@ -104,7 +104,7 @@ const licenseeClientFieldsSchema = clientMasterDataInputSchema.extend({
 export type LicenseeClientFields = z.input<typeof licenseeClientFieldsSchema>;
 
 /** The client's first super-admin: gets the welcome mail with a link to set the password. */
-const firstSuperAdminSchema = z.strictObject({
+export const firstSuperAdminSchema = z.strictObject({
   firstName: z.string().trim().min(1).max(255),
   lastName: z.string().trim().min(1).max(255),
   email: z

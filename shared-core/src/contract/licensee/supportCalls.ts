@@ -7,6 +7,7 @@ import type { RouteTable } from '../routeTable';
 export const LICENSEE_SUPPORT_ROUTES = {
   licenseeSupportOpen: { method: 'POST', path: '/api/licensee/support/open' },
   licenseeSupportSessionList: { method: 'POST', path: '/api/licensee/support/sessions', reads: true },
+  licenseeSupportEnd: { method: 'POST', path: '/api/licensee/support/end' },
 } as const satisfies RouteTable;
 
 /** A support session opened from the console ends after this, whatever the adviser does. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from '../common';
+import { emptyRequestSchema, searchTextSchema, tableRequestSchema, tableResponseSchema, uuidSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 import { SUPPORT_REASON_MAX_LENGTH, SUPPORT_SESSION_SORT_KEYS } from './supportCalls';
 
@@ -27,6 +27,11 @@ export const licenseeSupportSessionSchema = z.object({
   reason: z.string(),
   startedAt: z.string(),
   expiresAt: z.string(),
+  /** Ended before its end: when, and by whom (the adviser from the support banner, or a licensee admin). */
+  endedAt: z.string().nullable(),
+  endedBy: z.string().nullable(),
+  /** Not ended and its end not reached: a licensee admin may end it. */
+  running: z.boolean(),
   /** The calls made in the session (the client's support audit has each one). */
   callCount: z.int().min(0),
 });
@@ -41,6 +46,16 @@ export const licenseeSupportSessionListRequestSchema = tableRequestSchema(
   'startedAt',
 );
 export type LicenseeSupportSessionListRequest = z.input<typeof licenseeSupportSessionListRequestSchema>;
+
+/** End a running support session: its member session is gone at once (the adviser's next call answers 401). */
+export const licenseeSupportEndRequestSchema = z.strictObject({ uuid: uuidSchema });
+export type LicenseeSupportEndRequest = z.input<typeof licenseeSupportEndRequestSchema>;
+
+/**
+ * The adviser ends his support session from the banner: `redirectTo` is the console (signed in again as the adviser)
+ * for a session opened from the console, the sign-in page for the operators' link, null when there was none.
+ */
+export const supportEndResponseSchema = z.object({ redirectTo: z.string().nullable() });
 
 const CONSOLE = { tag: 'licensee', access: 'licensee' } as const;
 
@@ -59,5 +74,22 @@ export const LICENSEE_SUPPORT_ENDPOINTS = {
     permissions: ['licensee.support-sessions'],
     request: licenseeSupportSessionListRequestSchema,
     response: tableResponseSchema(licenseeSupportSessionSchema),
+  }),
+  licenseeSupportEnd: defineEndpoint('licenseeSupportEnd', {
+    ...CONSOLE,
+    summary: "End a running support session of one of the licensee's advisers at once; the record names who ended it",
+    permissions: ['licensee.support-end'],
+    request: licenseeSupportEndRequestSchema,
+    response: licenseeSupportSessionSchema,
+  }),
+  supportEnd: defineEndpoint('supportEnd', {
+    summary:
+      'The adviser ends his own support session (support banner): back to the console, signed in as himself, for a session opened there',
+    tag: 'auth',
+    // Reads the session itself, as the sign-out does: a support session's role holds no permission of its own for it.
+    access: 'public',
+    permissions: [],
+    request: emptyRequestSchema,
+    response: supportEndResponseSchema,
   }),
 };

@@ -64,6 +64,11 @@ export default function LicenseeLoginPage() {
         <SignInPasswordAndSubmit password={password} />
       </form>
       <p className="auth-login__forgot">
+        <Link to="/auth/licensee/forgot-password" data-testid="forgot-password-link">
+          {t('login.forgotPassword')}
+        </Link>
+      </p>
+      <p className="auth-login__forgot">
         <Link to="/auth/login">{t('licensee.memberLogin')}</Link>
       </p>
     </div>

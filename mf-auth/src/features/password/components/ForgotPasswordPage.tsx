@@ -1,32 +1,59 @@
-import { clientIdentifier as clientIdentifierRule } from '@dash/shared-core';
+import { clientIdentifier as clientIdentifierRule, identifier as identifierRule } from '@dash/shared-core';
 import { FormError, inlineErrorText, Link, TextField, useForm, useParams } from '@dash/shared-ui';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AUTH_ROUTES } from '../../../routes';
 import { createPasswordResetToken } from '../api/createPasswordResetToken';
+import { licenseeCreatePasswordResetToken } from '../api/licenseeCreatePasswordResetToken';
 import '../../login/components/login.css';
 
-/** /auth/forgot-password/{clientId}: asks for the username and mails a reset link (never says whether it exists). */
-export default function ForgotPasswordPage() {
+/**
+ * Whose password is forgotten: a client's member (company ID, /auth/forgot-password/{clientId}) or a licensee's staff
+ * member (licensee ID, /auth/licensee/forgot-password). The same page and rules: a reset link by mail, and never a
+ * word on whether the account exists.
+ */
+type Audience = 'member' | 'licensee';
+
+const AUDIENCES = {
+  member: {
+    identifierLabel: 'login.clientIdentifier',
+    subHeadline: 'forgot.subHeadline',
+    rule: clientIdentifierRule,
+    request: (identifier: string, username: string) =>
+      createPasswordResetToken({ clientIdentifier: identifier, username }),
+    loginPath: (identifier: string) =>
+      identifier ? `${AUTH_ROUTES.login}/${encodeURIComponent(identifier)}` : AUTH_ROUTES.login,
+  },
+  licensee: {
+    identifierLabel: 'licensee.licenseeIdentifier',
+    subHeadline: 'forgot.licenseeSubHeadline',
+    rule: identifierRule,
+    request: (identifier: string, username: string) =>
+      licenseeCreatePasswordResetToken({ licenseeIdentifier: identifier, username }),
+    loginPath: () => AUTH_ROUTES.licenseeLogin,
+  },
+} as const;
+
+function ForgotPassword({ audience }: { audience: Audience }) {
   const { t } = useTranslation('auth');
   const { clientId = '' } = useParams();
   const [sent, setSent] = useState(false);
+  const kind = AUDIENCES[audience];
   const form = useForm({
     // The sign-in page links with "-" when no company ID is known yet.
-    initialValues: { clientIdentifier: clientId === '-' ? '' : clientId, username: '' },
-    fields: { clientIdentifier: { required: true, rules: [clientIdentifierRule] }, username: { required: true } },
+    initialValues: { identifier: clientId === '-' ? '' : clientId, username: '' },
+    fields: { identifier: { required: true, rules: [kind.rule] }, username: { required: true } },
     send: async (values) => {
-      await createPasswordResetToken(values);
+      await kind.request(values.identifier, values.username);
       setSent(true);
     },
     errorText: (caught) => inlineErrorText(t, caught),
   });
-  const { clientIdentifier } = form.values;
 
-  const loginPath = clientIdentifier ? `/auth/login/${encodeURIComponent(clientIdentifier)}` : '/auth/login';
   return (
-    <div className="auth-login">
+    <div className="auth-login" data-testid={`forgot-password-${audience}`}>
       <h1>{t('forgot.headline')}</h1>
-      <p className="auth-login__sub">{t('forgot.subHeadline')}</p>
+      <p className="auth-login__sub">{t(kind.subHeadline)}</p>
       <FormError error={form.error} testId="forgot-error" />
       {sent ? (
         <div className="ui-alert" role="status" data-testid="forgot-sent">
@@ -35,8 +62,9 @@ export default function ForgotPasswordPage() {
       ) : (
         <form onSubmit={form.onSubmit} noValidate>
           <TextField
-            label={t('login.clientIdentifier')}
-            {...form.field('clientIdentifier')}
+            label={t(kind.identifierLabel)}
+            {...form.field('identifier')}
+            name={audience === 'licensee' ? 'licenseeIdentifier' : 'clientIdentifier'}
             lowercase
             maxLength={64}
             autoComplete="organization"
@@ -54,8 +82,18 @@ export default function ForgotPasswordPage() {
         </form>
       )}
       <p>
-        <Link to={loginPath}>{t('forgot.backToLogin')}</Link>
+        <Link to={kind.loginPath(form.values.identifier)}>{t('forgot.backToLogin')}</Link>
       </p>
     </div>
   );
+}
+
+/** /auth/forgot-password/{clientId}: a client's member. */
+export default function ForgotPasswordPage() {
+  return <ForgotPassword audience="member" />;
+}
+
+/** /auth/licensee/forgot-password: licensee staff. */
+export function LicenseeForgotPasswordPage() {
+  return <ForgotPassword audience="licensee" />;
 }

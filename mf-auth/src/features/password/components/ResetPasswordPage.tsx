@@ -1,12 +1,19 @@
-import { START_PAGE } from '@dash/shared-core';
+import { LICENSEE_START_PAGE, START_PAGE } from '@dash/shared-core';
 import { FormError, inlineErrorText, useForm, useNavigate, useParams, useSessionStore } from '@dash/shared-ui';
 import { NewPasswordFields, newPasswordRules } from '@dash/shared-ui/password-fields';
 import { useTranslation } from 'react-i18next';
+import { licenseeResetPassword } from '../api/licenseeResetPassword';
 import { resetPassword } from '../api/resetPassword';
 import '../../login/components/login.css';
 
+/** Whose password the link sets: a member's (signs in to the dashboard) or a licensee staff member's (the console). */
+const AUDIENCES = {
+  member: { call: resetPassword, start: START_PAGE },
+  licensee: { call: licenseeResetPassword, start: LICENSEE_START_PAGE },
+} as const;
+
 /** Set or reset password, reached from a reset mail or a welcome mail: sets the password and signs in. */
-export default function ResetPasswordPage() {
+function ResetPassword({ audience }: { audience: keyof typeof AUDIENCES }) {
   const { t } = useTranslation('auth');
   const { token = '' } = useParams();
   const navigate = useNavigate();
@@ -16,15 +23,15 @@ export default function ResetPasswordPage() {
     initialValues: { password: '', passwordConfirmation: '' },
     fields: { password: passwordRules.newPassword, passwordConfirmation: passwordRules.repeat },
     send: async ({ password, passwordConfirmation }) => {
-      await resetPassword({ token, password, passwordConfirmation });
-      await reload('member');
-      navigate(START_PAGE, { replace: true });
+      await AUDIENCES[audience].call({ token, password, passwordConfirmation });
+      await reload(audience);
+      navigate(AUDIENCES[audience].start, { replace: true });
     },
     errorText: (caught) => inlineErrorText(t, caught),
   });
 
   return (
-    <div className="auth-login">
+    <div className="auth-login" data-testid={`reset-password-${audience}`}>
       <h1>{t('reset.headline')}</h1>
       <p className="auth-login__sub">{t('reset.subHeadline')}</p>
       <FormError error={form.error} testId="reset-error" />
@@ -41,4 +48,14 @@ export default function ResetPasswordPage() {
       </form>
     </div>
   );
+}
+
+/** /auth/reset-password/{token}: a client's member. */
+export default function ResetPasswordPage() {
+  return <ResetPassword audience="member" />;
+}
+
+/** /auth/licensee/reset-password/{token}: licensee staff (the welcome mail of a new staff member, or a reset). */
+export function LicenseeResetPasswordPage() {
+  return <ResetPassword audience="licensee" />;
 }

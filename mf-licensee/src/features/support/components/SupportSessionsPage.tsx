@@ -1,9 +1,12 @@
 import { formatDate, type Language, type LicenseeSupportSession } from '@dash/shared-core';
 import { SUPPORT_SESSION_SORT_KEYS } from '@dash/shared-core/calls';
-import { Link, PageHeader, useSearchParams } from '@dash/shared-ui';
+import { Link, PageHeader, showToast, useCan, useSearchParams } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientDetailsPath } from '../../../routes';
+import { useEndSupportSession } from '../api/endSupportSession';
 import { useSupportSessions } from '../api/getSupportSessions';
 import '../../clients/components/licensee.css';
 
@@ -12,7 +15,8 @@ const FILTERS = ['search'] as const;
 
 /**
  * The support sessions the licensee's advisers opened from the console: who, which client, why, when, until when,
- * and how many calls (each call is in the client's own support audit).
+ * how it ended (running, ended early by whom, expired) and how many calls (each call is in the client's own support
+ * audit). Licensee admins end a running session: the adviser is signed out of the client at once.
  */
 export default function SupportSessionsPage() {
   const { t, i18n } = useTranslation('licensee');
@@ -28,7 +32,10 @@ export default function SupportSessionsPage() {
     sortDirection: params.has('sortDirection') ? state.sortDirection : 'desc',
     filter: { search: state.filter.search || undefined },
   });
-  const now = Date.now();
+  const can = useCan();
+  const canEnd = can(['licensee.support-end']);
+  const [ending, setEnding] = useState<LicenseeSupportSession | null>(null);
+  const end = useEndSupportSession();
   const columns: Column<LicenseeSupportSession>[] = [
     {
       name: 'startedAt',
@@ -55,15 +62,20 @@ export default function SupportSessionsPage() {
       value: (session) => session.reason,
     },
     {
-      name: 'expiresAt',
-      label: t('supportSessions.columns.expiresAt'),
+      name: 'status',
+      label: t('supportSessions.status'),
       value: (session) =>
-        Date.parse(session.expiresAt) > now ? (
+        session.running ? (
           <span className="ui-badge ui-badge--success">
-            {t('supportSessions.openUntil', { time: formatDate(session.expiresAt, language, 'dateTime') })}
+            {t('supportSessions.running', { time: formatDate(session.expiresAt, language, 'dateTime') })}
           </span>
+        ) : session.endedAt ? (
+          t('supportSessions.endedBy', {
+            time: formatDate(session.endedAt, language, 'dateTime'),
+            name: session.endedBy ?? '',
+          })
         ) : (
-          formatDate(session.expiresAt, language, 'dateTime')
+          `${t('supportSessions.expired')} (${formatDate(session.expiresAt, language, 'dateTime')})`
         ),
     },
     {
@@ -72,6 +84,25 @@ export default function SupportSessionsPage() {
       alignment: 'right',
       value: (session) => String(session.callCount),
     },
+    ...(canEnd
+      ? [
+          {
+            name: 'actions',
+            label: t('supportSessions.actions'),
+            value: (session: LicenseeSupportSession) =>
+              session.running ? (
+                <button
+                  type="button"
+                  className="ui-button ui-button--small ui-button--danger"
+                  onClick={() => setEnding(session)}
+                  data-testid="end-support-session"
+                >
+                  {t('supportSessions.end')}
+                </button>
+              ) : null,
+          },
+        ]
+      : []),
   ];
   return (
     <>
@@ -90,6 +121,24 @@ export default function SupportSessionsPage() {
         rowLabel={(session) => `${session.adviser} – ${session.clientName}`}
         emptyText={t('supportSessions.empty')}
         filters={[{ name: 'search', type: 'search', label: t('supportSessions.search'), typeahead: true }]}
+      />
+      <ConfirmDialog
+        open={ending !== null}
+        onClose={() => setEnding(null)}
+        title={t('supportSessions.endTitle', { adviser: ending?.adviser ?? '' })}
+        text={t('supportSessions.endText')}
+        confirmLabel={t('supportSessions.end')}
+        variant="danger"
+        onConfirm={async () => {
+          if (!ending) return;
+          await end.mutateAsync({ uuid: ending.uuid });
+          setEnding(null);
+          showToast({
+            type: 'success',
+            title: t('common:toast.successTitle'),
+            message: t('supportSessions.ended', { adviser: ending.adviser }),
+          });
+        }}
       />
     </>
   );

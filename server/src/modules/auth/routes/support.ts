@@ -46,6 +46,14 @@ export function registerSupportRoutes(app: FastifyInstance, db: Database, config
         [payload.jti],
       );
       if (fresh.length === 0) throw new ApiHttpError(400, 'SupportLogin.InvalidToken');
+      if (support.sessionUuid) {
+        // Ended from the console before the link was followed (locked: an end at this moment waits or is seen).
+        const [record] = await tx.query<{ ended: boolean }>(
+          'SELECT ended_at IS NOT NULL AS ended FROM licensee_support_session WHERE uuid = $1 FOR UPDATE',
+          [support.sessionUuid],
+        );
+        if (!record || record.ended) throw new ApiHttpError(403, 'SupportSession.NotRunning');
+      }
       await deleteSession(tx, request.cookies[SESSION_COOKIE]);
       await createSession(tx, member.uuid, client.uuid, token, support);
       await writeSupportAudit(
