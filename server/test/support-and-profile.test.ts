@@ -51,6 +51,13 @@ describe('support login', () => {
     expect((await agent.post('/api/memberlist/getlist', {})).statusCode).toBe(200);
   });
 
+  it("answers the start page's counts in support mode (role user: only the risk actions are counted)", async () => {
+    const { agent } = await supportLogin(link());
+    const response = await agent.get('/api/start/read-task-counts');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ elearnings: null, riskAssessments: null });
+  });
+
   it('writes every call of the support session to the audit log, readable by the super-admin only', async () => {
     const { agent } = await supportLogin(link());
     expect((await agent.post('/api/memberlist/getlist', { page: 1 })).statusCode).toBe(200);

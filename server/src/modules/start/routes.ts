@@ -56,7 +56,10 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
       `SELECT ${may('elearning.read-member-tasks', 'elearnings') ? ELEARNING_DUE_COUNTS_JSON : 'NULL::json'} AS elearnings,
               ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? RISK_ASSESSMENT_DUE_COUNTS_JSON : 'NULL::json'}
                 AS risk_assessments,
-              ${may('risk-assessment.read-risk-action-list', 'riskAssessments') ? actions() : 'NULL::json'} AS risk_actions`,
+              ${may('risk-assessment.read-risk-action-list', 'riskAssessments') ? actions() : 'NULL::json'} AS risk_actions
+         -- Both parameters typed here, whichever counts use them: a member who may see only some counts (a support
+         -- adviser sees the risk actions alone) would otherwise send a parameter the statement never mentions.
+         FROM (SELECT $1::uuid AS member_uuid, $2::uuid AS client_uuid) AS typed_parameters`,
       params,
     );
     return {
