@@ -3,4 +3,5 @@
 export * from './DataTable';
 export * from './DownloadButton';
 export * from './download';
+export * from './queryRows';
 export * from './useTableState';

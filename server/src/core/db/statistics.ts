@@ -1,3 +1,4 @@
+import { type PeriodicJob, startPeriodicJob } from '../jobs/periodic';
 import type { Database } from './database';
 
 /**
@@ -39,28 +40,16 @@ export async function analyzeAllTables(db: Database): Promise<void> {
   for (const table of tables) await db.exec(`ANALYZE ${table.name}`);
 }
 
-export interface StatisticsKeeper {
-  stop(): Promise<void>;
-}
-
 /** On PGlite, what autovacuum does for PostgreSQL's statistics: a check every `intervalMs`. */
 export function keepStatisticsFresh(
   db: Database,
   options: { intervalMs: number; onError: (error: unknown) => void },
-): StatisticsKeeper {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    running ??= analyzeChangedTables(db)
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+): PeriodicJob<string[]> {
+  return startPeriodicJob({
+    run: () => analyzeChangedTables(db),
+    intervalMs: options.intervalMs,
+    // The start has just analysed everything (main.ts).
+    firstRunMs: options.intervalMs,
+    onError: options.onError,
+  });
 }

@@ -1,6 +1,6 @@
 /**
- * A job this server process repeats in the background (the usage refresh; the reminder scheduler of
- * modules/reminders/scheduler.ts works the same way): a first run shortly after start (catch-up after downtime), then
+ * A job this server process repeats in the background (the usage refresh, the reminder scheduler, the embedded
+ * database's statistics): a first run shortly after start (catch-up after downtime), then
  * one every `intervalMs`. Runs of one process never overlap: `runNow` during a run waits for that run. Several
  * instances keep their runs apart in the database (each job claims its run there).
  */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setImmediate as yieldToServer } from 'node:timers/promises';
 import { themeWithDefaults } from '@dash/shared-core';
 import type { Database } from '../../core/db/database';
+import { type PeriodicJob, startPeriodicJob } from '../../core/jobs/periodic';
 import { LICENSEE_HOST_NAMES } from '../../core/licensees/licensees';
 import type { Mailer } from '../../core/mail/mailer';
 import {
@@ -360,11 +361,7 @@ export async function runReminders(options: ReminderRunOptions): Promise<Reminde
   return total;
 }
 
-export interface ReminderScheduler {
-  /** Runs now unless a run is under way (then waits for it); answers the run's result. */
-  runNow(): Promise<ReminderRunResult>;
-  stop(): Promise<void>;
-}
+export type ReminderScheduler = PeriodicJob<ReminderRunResult>;
 
 /**
  * The scheduler inside the server: a run at start (catch-up after downtime) and then every `intervalMs`. Runs of
@@ -373,28 +370,9 @@ export interface ReminderScheduler {
 export function startReminderScheduler(
   options: Omit<ReminderRunOptions, 'now'> & { intervalMs: number; onError: (error: unknown) => void },
 ): ReminderScheduler {
-  let running: Promise<ReminderRunResult> | null = null;
-  let stopped = false;
-  const runNow = () => {
-    running ??= runReminders(options).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const tick = () => {
-    if (!stopped) runNow().catch(options.onError);
-  };
-  const first = setTimeout(tick, 1_000);
-  const timer = setInterval(tick, options.intervalMs);
-  first.unref();
-  timer.unref();
-  return {
-    runNow,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return startPeriodicJob({
+    run: () => runReminders(options),
+    intervalMs: options.intervalMs,
+    onError: options.onError,
+  });
 }

@@ -5,6 +5,7 @@ import {
   type BulkAction,
   type Column,
   DataTable,
+  queryRows,
   type RowAction,
   tableRequest,
   useTableState,
@@ -106,11 +107,7 @@ export default function ArchiveListPage() {
         <DataTable
           caption={t('archive.title')}
           columns={columns}
-          rows={query.data?.items}
-          total={query.data?.total}
-          loading={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
+          {...queryRows(query)}
           table={table}
           rowKey={(m) => m.uuid}
           rowLabel={(m) => `${m.firstName} ${m.lastName}`}

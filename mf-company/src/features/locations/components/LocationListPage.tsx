@@ -1,6 +1,6 @@
 import { type Language, LOCATION_TYPES, type LocationListFilter, type LocationListItem } from '@dash/shared-core';
 import { Link, PageHeader, useCan } from '@dash/shared-ui';
-import { type BulkAction, type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type BulkAction, type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { locationDetailsPath } from '../../../routes';
@@ -103,11 +103,7 @@ export default function LocationListPage() {
       <DataTable
         caption={t('locations.listTitle')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(location) => location.uuid}
         emptyText={t('locations.empty')}

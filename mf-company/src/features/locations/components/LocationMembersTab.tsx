@@ -2,7 +2,7 @@ import type { LocationDetail, LocationMember } from '@dash/shared-core';
 import { showToast, useCan } from '@dash/shared-ui';
 import { Dialog } from '@dash/shared-ui/dialog';
 import { AssignMembersModal } from '@dash/shared-ui/member-picker';
-import { type BulkAction, type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type BulkAction, type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAssignLocationMembers } from '../api/assignLocationMembers';
@@ -65,11 +65,7 @@ export function LocationMembersTab({ location }: { location: LocationDetail }) {
       <DataTable
         caption={t('locations.members.caption', { name: location.name })}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(member) => member.uuid}
         emptyText={t('locations.members.empty')}

@@ -4,6 +4,7 @@ import {
   type BulkAction,
   type Column,
   DataTable,
+  queryRows,
   type RowAction,
   tableRequest,
   useTableState,
@@ -103,11 +104,7 @@ export default function GroupListPage() {
       <DataTable
         caption={t('memberGroups.listTitle')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(group) => group.uuid}
         rowLabel={(group) => group.name}

@@ -5,6 +5,7 @@ import {
   type Column,
   DataTable,
   downloadText,
+  queryRows,
   type RowAction,
   tableRequest,
   useTableState,
@@ -195,11 +196,7 @@ export default function MemberListPage() {
         <DataTable
           caption={t('members.listTitle')}
           columns={columns}
-          rows={query.data?.items}
-          total={query.data?.total}
-          loading={query.isFetching}
-          failed={query.isError}
-          onRetry={() => void query.refetch()}
+          {...queryRows(query)}
           table={table}
           rowKey={(member) => member.uuid}
           emptyText={t('members.empty')}

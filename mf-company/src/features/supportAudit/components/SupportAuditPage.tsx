@@ -1,6 +1,6 @@
 import { formatDate, type Language, type ResponseOf } from '@dash/shared-core';
 import { PageHeader } from '@dash/shared-ui';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { useSupportAudit } from '../api/getSupportAudit';
 
@@ -52,11 +52,7 @@ export default function SupportAuditPage() {
       <DataTable
         caption={t('supportAudit.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(entry) => `${entry.createdAt}-${entry.action}-${entry.path}-${entry.status}`}
         rowLabel={(entry) => `${entry.adviser}: ${entry.action}`}

@@ -1,6 +1,6 @@
 import { type ElearningCatalogItem, hasAnyPermission } from '@dash/shared-core';
 import { Link, PageHeader, useMemberState } from '@dash/shared-ui';
-import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { elearningDetailsPath } from '../../../routes';
 import { useCatalog } from '../api/getCatalog';
@@ -76,11 +76,7 @@ export default function CatalogListPage() {
       <DataTable
         caption={t('catalog.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(item) => item.uuid}
         filters={[{ name: 'search', type: 'search', label: t('catalog.search') }]}

@@ -8,7 +8,7 @@ import {
 } from '@dash/shared-core';
 import { inlineErrorText, Spinner, showToast, useMemberState } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, DownloadButton, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, DownloadButton, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportStatistics } from '../api/exportStatistics';
@@ -131,11 +131,7 @@ export default function AnalyticsTab({ uuid, title }: { uuid: string; title: str
       <DataTable
         caption={t('analytics.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(row) => row.memberUuid}
         rowLabel={(row) => `${row.firstName} ${row.lastName}`}

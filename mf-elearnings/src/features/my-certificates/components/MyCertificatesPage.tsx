@@ -1,7 +1,7 @@
 import { type Language, localeOf, type MyCertificate } from '@dash/shared-core';
 import { CERTIFICATE_VALIDITIES, type CertificateValidity, MY_CERTIFICATES_SORT_KEYS } from '@dash/shared-core/calls';
 import { Link, PageHeader } from '@dash/shared-ui';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { certificatePath } from '../../../routes';
 import { certificatePdfUrl } from '../../certificate/api/getResultData';
@@ -94,11 +94,7 @@ export default function MyCertificatesPage() {
       <DataTable
         caption={t('myCertificates.caption')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(row) => row.uuid}
         emptyText={t('myCertificates.empty')}

@@ -1,6 +1,6 @@
 import { type Language, localeOf, type MemberTask, type TaskFilter } from '@dash/shared-core';
 import { Link, PageHeader } from '@dash/shared-ui';
-import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { DueStatusBadge } from '@dash/shared-ui/tasks';
 import { useTranslation } from 'react-i18next';
 import { ELEARNING_ROUTES } from '../../../routes';
@@ -65,11 +65,7 @@ export default function MyElearningsPage() {
       <DataTable
         caption={status === 'open' ? t('my.openCaption') : t(`common:taskFilter.${status}`)}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(task) => task.uuid}
         emptyText={t('my.empty')}

@@ -1,7 +1,7 @@
 import { formatDate, isLanguage, type Language, type LicenseeAuditEntry } from '@dash/shared-core';
 import { LICENSEE_AUDIT_ACTIONS, LICENSEE_AUDIT_SORT_KEYS, type LicenseeAuditAction } from '@dash/shared-core/calls';
 import { DateField, PageHeader, useSearchParams } from '@dash/shared-ui';
-import { type Column, DataTable, DownloadButton, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, DownloadButton, queryRows, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { exportAudit } from '../api/exportAudit';
 import { useAuditList } from '../api/getAuditList';
@@ -103,11 +103,7 @@ export default function AuditPage() {
       <DataTable
         caption={t('audit.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(entry) => entry.id}
         rowLabel={(entry) => `${entry.staffName}: ${t(`audit.actions.${entry.action}`)}`}

@@ -5,7 +5,7 @@ import {
   type LicenseeClientSortKey,
 } from '@dash/shared-core/calls';
 import { Link, PageHeader, useCan } from '@dash/shared-ui';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { clientDetailsPath, LICENSEE_CONSOLE_ROUTES } from '../../../routes';
 import { useClientList } from '../api/getClientList';
@@ -94,11 +94,7 @@ export default function ClientListPage() {
       <DataTable
         caption={t('list.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(client) => client.uuid}
         rowLabel={(client) => client.name}

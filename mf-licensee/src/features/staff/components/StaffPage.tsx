@@ -28,7 +28,7 @@ import {
 } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { Modal } from '@dash/shared-ui/dialog';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateStaff } from '../api/createStaff';
@@ -173,11 +173,7 @@ export default function StaffPage() {
       <DataTable
         caption={t('staff.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(staff) => staff.uuid}
         rowLabel={(staff) => `${staff.firstName} ${staff.lastName}`}

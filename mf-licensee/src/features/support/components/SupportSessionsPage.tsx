@@ -2,7 +2,7 @@ import { formatDate, type Language, type LicenseeSupportSession } from '@dash/sh
 import { SUPPORT_SESSION_SORT_KEYS } from '@dash/shared-core/calls';
 import { Link, PageHeader, showToast, useCan, useSearchParams } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientDetailsPath } from '../../../routes';
@@ -111,11 +111,7 @@ export default function SupportSessionsPage() {
       <DataTable
         caption={t('supportSessions.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(session) => session.uuid}
         rowLabel={(session) => `${session.adviser} – ${session.clientName}`}

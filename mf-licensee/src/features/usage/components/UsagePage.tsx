@@ -1,7 +1,7 @@
 import { formatDate, isLanguage, type Language, type LicenseeUsageItem, localeOf } from '@dash/shared-core';
 import { LICENSEE_USAGE_SORT_KEYS, type LicenseeUsageSortKey } from '@dash/shared-core/calls';
 import { Link, PageHeader, Spinner } from '@dash/shared-ui';
-import { type Column, DataTable, DownloadButton, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, DownloadButton, queryRows, useTableState } from '@dash/shared-ui/table';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientDetailsPath } from '../../../routes';
@@ -141,11 +141,7 @@ export default function UsagePage() {
       <DataTable
         caption={t('usage.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(row) => row.clientUuid}
         rowLabel={(row) => row.name}

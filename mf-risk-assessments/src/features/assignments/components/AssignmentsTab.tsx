@@ -1,7 +1,7 @@
 import type { RiskAssessmentAssignment, RiskAssessmentSettings } from '@dash/shared-core';
 import { showToast, useMemberState } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AssignmentChange } from '../api/changeAssignments';
@@ -84,11 +84,7 @@ export function AssignmentsTab({ settings }: { settings: RiskAssessmentSettings 
       <DataTable
         caption={t('details.tabs.assignments')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(row) => row.uuid}
         rowLabel={(row) => row.name}

@@ -1,7 +1,7 @@
 import { type Language, localeOf, localized, type RiskAssessmentCatalogItem } from '@dash/shared-core';
 import { Link, PageHeader, useMemberState, useNavigate } from '@dash/shared-ui';
 import { Modal } from '@dash/shared-ui/dialog';
-import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
@@ -85,11 +85,7 @@ export default function CatalogListPage() {
       <DataTable
         caption={t('catalog.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(item) => item.uuid}
         filters={[{ name: 'search', type: 'search', label: t('catalog.search') }]}

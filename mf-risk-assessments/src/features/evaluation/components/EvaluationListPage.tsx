@@ -1,7 +1,7 @@
 import { type EvaluationListItem, type Language, localeOf, localized } from '@dash/shared-core';
 import { Link, PageHeader, showToast, useMemberState, useNavigate } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
@@ -126,11 +126,7 @@ export default function EvaluationListPage() {
       <DataTable
         caption={t('evaluation.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(item) => item.assignmentUuid}
         filters={[

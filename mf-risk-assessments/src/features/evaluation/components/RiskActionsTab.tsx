@@ -9,7 +9,7 @@ import {
 import { FormError, inlineErrorText, showToast } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { RiskFactorBadge } from '@dash/shared-ui/display';
-import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCompleteRiskAction } from '../api/completeRiskAction';
@@ -144,11 +144,7 @@ export function RiskActionsTab({ evaluation, mayChange }: { evaluation: Evaluati
       <DataTable
         caption={t('evaluation.tabs.riskActions')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(action) => action.uuid}
       />

@@ -2,7 +2,7 @@ import type { EvaluationDetails, Risk } from '@dash/shared-core';
 import { localized } from '@dash/shared-core';
 import { useSearchParams } from '@dash/shared-ui';
 import { RiskFactorBadge } from '@dash/shared-ui/display';
-import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRiskList } from '../api/getRiskList';
@@ -111,11 +111,7 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
       <DataTable
         caption={t('evaluation.tabs.risks')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(risk) => risk.uuid}
       />

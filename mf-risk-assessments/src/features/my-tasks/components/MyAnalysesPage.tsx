@@ -7,7 +7,7 @@ import {
 } from '@dash/shared-core';
 import { PageHeader, useNavigate } from '@dash/shared-ui';
 import { DueStatusBubble } from '@dash/shared-ui/display';
-import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { AgreedActions, DueStatusBadge } from '@dash/shared-ui/tasks';
 import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
@@ -102,11 +102,7 @@ export default function MyAnalysesPage() {
       <DataTable
         caption={t('my.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(task) => task.uuid}
         emptyText={t('my.empty')}

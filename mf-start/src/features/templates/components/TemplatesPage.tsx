@@ -2,7 +2,7 @@ import { formatFileSize, type Language, localeOf, type Template } from '@dash/sh
 import { TEMPLATE_CATEGORIES, TEMPLATE_UPLOAD_PATH, type TemplateCategory } from '@dash/shared-core/calls';
 import { PageHeader, showToast, useCan } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { type Column, DataTable, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { Upload } from '@dash/shared-ui/upload';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -132,11 +132,7 @@ export default function TemplatesPage() {
       <DataTable
         caption={t('templates.title')}
         columns={columns}
-        rows={query.data?.items}
-        total={query.data?.total}
-        loading={query.isFetching}
-        failed={query.isError}
-        onRetry={() => void query.refetch()}
+        {...queryRows(query)}
         table={table}
         rowKey={(row) => row.uuid}
         rowLabel={(row) => row.title}
