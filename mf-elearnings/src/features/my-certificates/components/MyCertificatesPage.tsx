@@ -1,7 +1,7 @@
 import { type Language, localeOf, type MyCertificate } from '@dash/shared-core';
 import { CERTIFICATE_VALIDITIES, type CertificateValidity, MY_CERTIFICATES_SORT_KEYS } from '@dash/shared-core/calls';
 import { Link, PageHeader } from '@dash/shared-ui';
-import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { certificatePath } from '../../../routes';
 import { certificatePdfUrl } from '../../certificate/api/getResultData';
@@ -27,16 +27,12 @@ export default function MyCertificatesPage() {
   const { t, i18n } = useTranslation('elearnings');
   const table = useTableState(MY_CERTIFICATES_SORT_KEYS, 'validUntil', FILTERS);
   const { state } = table;
-  const query = useMyCertificates({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: {
+  const query = useMyCertificates(
+    tableRequest(state, {
       search: state.filter.search || undefined,
       validity: isValidity(state.filter.validity) ? state.filter.validity : undefined,
-    },
-  });
+    }),
+  );
   const dateFormat = new Intl.DateTimeFormat(localeOf(i18n.language as Language), { dateStyle: 'medium' });
   const columns: Column<MyCertificate>[] = [
     { name: 'courseTitle', label: t('myCertificates.columns.course'), sortable: true, value: (row) => row.courseTitle },

@@ -5,7 +5,7 @@ import {
   type LicenseeClientSortKey,
 } from '@dash/shared-core/calls';
 import { Link, PageHeader, useCan } from '@dash/shared-ui';
-import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useTranslation } from 'react-i18next';
 import { clientDetailsPath, LICENSEE_CONSOLE_ROUTES } from '../../../routes';
 import { useClientList } from '../api/getClientList';
@@ -19,16 +19,12 @@ export default function ClientListPage() {
   const can = useCan();
   const table = useTableState<LicenseeClientSortKey>(LICENSEE_CLIENT_SORT_KEYS, 'name', FILTERS);
   const { state } = table;
-  const query = useClientList({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: {
+  const query = useClientList(
+    tableRequest(state, {
       search: state.filter.search || undefined,
       status: LICENSEE_CLIENT_STATUS_FILTERS.find((status) => status === state.filter.status) ?? 'all',
-    },
-  });
+    }),
+  );
 
   const columns: Column<LicenseeClientListItem>[] = [
     {

@@ -28,7 +28,7 @@ import {
 } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { Modal } from '@dash/shared-ui/dialog';
-import { type Column, DataTable, queryRows, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCreateStaff } from '../api/createStaff';
@@ -55,16 +55,12 @@ export default function StaffPage() {
   const setStatus = useSetStaffStatus();
   const table = useTableState<LicenseeStaffSortKey>(LICENSEE_STAFF_SORT_KEYS, 'name', FILTERS);
   const { state } = table;
-  const query = useStaffList({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter: {
+  const query = useStaffList(
+    tableRequest(state, {
       search: state.filter.search || undefined,
       status: LICENSEE_STAFF_STATUS_FILTERS.find((status) => status === state.filter.status) ?? 'all',
-    },
-  });
+    }),
+  );
   const editable = can(['licensee.staff-change']);
 
   const columns: Column<LicenseeStaff>[] = [

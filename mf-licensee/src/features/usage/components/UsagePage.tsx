@@ -1,7 +1,7 @@
 import { formatDate, isLanguage, type Language, type LicenseeUsageItem, localeOf } from '@dash/shared-core';
 import { LICENSEE_USAGE_SORT_KEYS, type LicenseeUsageSortKey } from '@dash/shared-core/calls';
 import { Link, PageHeader, Spinner } from '@dash/shared-ui';
-import { type Column, DataTable, DownloadButton, queryRows, useTableState } from '@dash/shared-ui/table';
+import { type Column, DataTable, DownloadButton, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clientDetailsPath } from '../../../routes';
@@ -25,13 +25,7 @@ export default function UsagePage() {
   const table = useTableState<LicenseeUsageSortKey>(LICENSEE_USAGE_SORT_KEYS, 'name', FILTERS);
   const { state } = table;
   const filter = { search: state.filter.search || undefined };
-  const query = useUsageList({
-    page: state.page,
-    perPage: state.perPage,
-    sortBy: state.sortBy,
-    sortDirection: state.sortDirection,
-    filter,
-  });
+  const query = useUsageList(tableRequest(state, filter));
   const number = new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 });
   const refreshedAt = query.data?.refreshedAt;
 
