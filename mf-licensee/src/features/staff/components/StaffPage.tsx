@@ -27,7 +27,7 @@ import {
   useSessionStore,
 } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -256,20 +256,13 @@ function CreateStaffDialog({ onClose }: { onClose: () => void }) {
       width={40}
       testId="create-staff-dialog"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button
-            type="submit"
-            form="create-staff-form"
-            className="ui-button"
-            disabled={form.busy}
-            data-testid="create-staff-submit"
-          >
-            {t('staff.createSubmit')}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          label={t('staff.createSubmit')}
+          form="create-staff-form"
+          disabled={form.busy}
+          testId="create-staff-submit"
+        />
       }
     >
       <form id="create-staff-form" onSubmit={form.onSubmit} noValidate className="licensee-form">

@@ -1,7 +1,7 @@
 import { type LicenseeClientDetails, minLength } from '@dash/shared-core';
 import { CONSOLE_SUPPORT_SESSION_MINUTES, SUPPORT_REASON_MAX_LENGTH } from '@dash/shared-core/calls';
 import { FormError, inlineErrorText, TextField, useCan, useForm } from '@dash/shared-ui';
-import { Modal } from '@dash/shared-ui/dialog';
+import { Modal, ModalFooter } from '@dash/shared-ui/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOpenSupportSession } from '../api/openSupportSession';
@@ -54,20 +54,13 @@ function OpenSupportDialog({
       width={40}
       testId="open-support-dialog"
       footer={
-        <>
-          <button type="button" className="ui-button ui-button--ghost" onClick={onClose}>
-            {t('common:common.cancel')}
-          </button>
-          <button
-            type="submit"
-            form="open-support-form"
-            className="ui-button"
-            disabled={form.busy}
-            data-testid="open-support-confirm"
-          >
-            {t('support.confirm')}
-          </button>
-        </>
+        <ModalFooter
+          onCancel={onClose}
+          label={t('support.confirm')}
+          form="open-support-form"
+          disabled={form.busy}
+          testId="open-support-confirm"
+        />
       }
     >
       <form id="open-support-form" onSubmit={form.onSubmit} noValidate>
