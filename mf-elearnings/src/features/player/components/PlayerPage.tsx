@@ -1,6 +1,5 @@
 import type { ElearningExecution, ElearningExecutionItem, ElearningSaveExecutionResponse } from '@dash/shared-core';
 import { Link, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
-import { Dialog } from '@dash/shared-ui/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { certificatePath, ELEARNING_ROUTES, executionPath } from '../../../route
 import { readExecutionItem, useExecution } from '../api/readExecution';
 import { useResetExecution } from '../api/resetExecution';
 import { type NavigationRequest, type ScormRuntime, startScormRuntime } from '../scormRuntime';
+import { PlayerDialogs } from './PlayerDialogs';
 import { STATUS_BADGE, useFitToWindow, useFullScreen } from './playerLayout';
 import SequencedPlayer from './SequencedPlayer';
 
@@ -280,33 +280,15 @@ function Player({ execution }: { execution: ElearningExecution }) {
       ) : (
         frame
       )}
-      <Dialog
-        open={successOpen}
-        onClose={() => setSuccessOpen(false)}
-        headline={t('player.successHeadline')}
-        texts={[t('player.successText', { title: execution.title })]}
-        cancelLabel={t('player.stay')}
-        // Three buttons in one row, also with the German labels.
-        width={40}
-        testId="player-success"
-        buttons={[
-          {
-            label: t('player.toMyElearnings'),
-            variant: 'ghost',
-            onClick: () => navigate(ELEARNING_ROUTES.myElearnings),
-          },
-          ...(resultUuid
-            ? [{ label: t('player.certificate'), onClick: () => navigate(certificatePath(resultUuid)) }]
-            : []),
-        ]}
-      />
-      <Dialog
-        open={resetOpen}
-        onClose={() => setResetOpen(false)}
-        headline={t('player.startOverHeadline')}
-        texts={[t('player.startOverText')]}
-        testId="player-start-over"
-        buttons={[{ label: t('player.startOver'), variant: 'danger', onClick: startOver, disabled: reset.isPending }]}
+      <PlayerDialogs
+        title={execution.title}
+        successOpen={successOpen}
+        onSuccessClose={() => setSuccessOpen(false)}
+        resultUuid={resultUuid}
+        resetOpen={resetOpen}
+        onResetClose={() => setResetOpen(false)}
+        onStartOver={startOver}
+        startingOver={reset.isPending}
       />
     </div>
   );

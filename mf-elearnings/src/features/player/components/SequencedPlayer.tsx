@@ -1,6 +1,5 @@
 import type { ElearningExecution, ElearningSaveExecutionResponse, ScormSequencingTree } from '@dash/shared-core';
 import { Link, PageHeader, Spinner, showToast, useNavigate } from '@dash/shared-ui';
-import { Dialog } from '@dash/shared-ui/dialog';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +8,7 @@ import { readExecutionItem } from '../api/readExecution';
 import { useResetExecution } from '../api/resetExecution';
 import { createSequencer, type ScormRuntime, startScormRuntime } from '../scormRuntime';
 import { type ActivityView, createLoopGuard, isLaunchable, type SequencingView, stateOf, viewOf } from '../sequencer';
+import { PlayerDialogs } from './PlayerDialogs';
 import { STATUS_BADGE, useFitToWindow, useFullScreen } from './playerLayout';
 
 type SaveState = 'idle' | 'saved' | 'failed';
@@ -389,32 +389,15 @@ export default function SequencedPlayer({
           {stage}
         </div>
       </div>
-      <Dialog
-        open={successOpen}
-        onClose={() => setSuccessOpen(false)}
-        headline={t('player.successHeadline')}
-        texts={[t('player.successText', { title: execution.title })]}
-        cancelLabel={t('player.stay')}
-        width={40}
-        testId="player-success"
-        buttons={[
-          {
-            label: t('player.toMyElearnings'),
-            variant: 'ghost',
-            onClick: () => navigate(ELEARNING_ROUTES.myElearnings),
-          },
-          ...(resultUuid
-            ? [{ label: t('player.certificate'), onClick: () => navigate(certificatePath(resultUuid)) }]
-            : []),
-        ]}
-      />
-      <Dialog
-        open={resetOpen}
-        onClose={() => setResetOpen(false)}
-        headline={t('player.startOverHeadline')}
-        texts={[t('player.startOverText')]}
-        testId="player-start-over"
-        buttons={[{ label: t('player.startOver'), variant: 'danger', onClick: startOver, disabled: reset.isPending }]}
+      <PlayerDialogs
+        title={execution.title}
+        successOpen={successOpen}
+        onSuccessClose={() => setSuccessOpen(false)}
+        resultUuid={resultUuid}
+        resetOpen={resetOpen}
+        onResetClose={() => setResetOpen(false)}
+        onStartOver={startOver}
+        startingOver={reset.isPending}
       />
     </div>
   );
