@@ -36,15 +36,16 @@ export const BENCH_LICENSEES = {
   clients: { identifier: 'bench-clients', host: 'bench-clients.localhost' },
 } as const;
 
-const SEEDED_TABLES = ['licensee', 'licensee_staff', 'client', 'member', 'elearning', 'elearning_task'];
+const SEEDED_TABLES = ['licensee', 'licensee_domain', 'licensee_staff', 'client', 'member', 'elearning', 'elearning_task'];
 
 async function addLicensee(db: Database, identifier: string, host: string, name: string): Promise<string> {
   const [row] = await db.query<{ uuid: string }>(
-    `INSERT INTO licensee (identifier, name, host_names, theme, footer)
-     SELECT $1, $2, ARRAY[$3::text], theme, footer FROM licensee WHERE is_default RETURNING uuid`,
-    [identifier, name, host],
+    `INSERT INTO licensee (identifier, name, theme, footer)
+     SELECT $1, $2, theme, footer FROM licensee WHERE is_default RETURNING uuid`,
+    [identifier, name],
   );
   if (!row) throw new Error('no default licensee to copy the branding from (seed the demo data first)');
+  await db.query('INSERT INTO licensee_domain (host_name, licensee_uuid) VALUES ($1, $2)', [host, row.uuid]);
   await db.query(
     `INSERT INTO licensee_staff (licensee_uuid, username, password_hash, role, email, first_name, last_name)
      VALUES ($1, 'bench.admin', $2, 'licensee-admin', 'bench.admin@bench.example', 'Bench', 'Admin')`,

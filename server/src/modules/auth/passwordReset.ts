@@ -173,7 +173,7 @@ async function sendStaffAccountMail(
 ): Promise<'sent' | 'no-address'> {
   const [staff] = await services.db.query<MailStaffRow>(
     `SELECT st.email, st.first_name, st.last_name, st.language, st.username, l.identifier AS licensee_identifier,
-            l.name AS licensee_name, l.notification_footer_email, l.host_names, l.is_default
+            l.name AS licensee_name, l.notification_footer_email, ${LICENSEE_HOST_NAMES} AS host_names, l.is_default
        FROM licensee_staff st JOIN licensee l ON l.uuid = st.licensee_uuid
       WHERE st.uuid = $1`,
     [staffUuid],
