@@ -36,7 +36,15 @@ export const BENCH_LICENSEES = {
   clients: { identifier: 'bench-clients', host: 'bench-clients.localhost' },
 } as const;
 
-const SEEDED_TABLES = ['licensee', 'licensee_domain', 'licensee_staff', 'client', 'member', 'elearning', 'elearning_task'];
+const SEEDED_TABLES = [
+  'licensee',
+  'licensee_domain',
+  'licensee_staff',
+  'client',
+  'member',
+  'elearning',
+  'elearning_task',
+];
 
 async function addLicensee(db: Database, identifier: string, host: string, name: string): Promise<string> {
   const [row] = await db.query<{ uuid: string }>(
