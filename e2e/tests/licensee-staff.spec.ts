@@ -64,7 +64,7 @@ test('a licensee admin adds a staff member, who sets a password from the invitat
   await signInAsLicensee(page, 'lizenz.admin');
   await page.locator('[data-nav-id="licensee-staff"]').click();
   await expect(page).toHaveURL(/\/dashboard\/licensee\/staff/);
-  await expect(page.getByRole('heading', { name: 'Mitarbeiter', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
   await expect(page.locator('tbody tr').filter({ hasText: 'Bernd Berater' })).toContainText('Kundenberater');
   // The own account cannot be deactivated from here.
   await expect(page.getByTestId('staff-deactivate-lizenz.admin')).toHaveCount(0);
