@@ -1,17 +1,15 @@
 import type { ElearningExecution, ElearningExecutionItem, ElearningSaveExecutionResponse } from '@dash/shared-core';
-import { Link, PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
+import { PageHeader, Spinner, showToast, useNavigate, useParams } from '@dash/shared-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { certificatePath, ELEARNING_ROUTES, executionPath } from '../../../routes';
+import { ELEARNING_ROUTES, executionPath } from '../../../routes';
 import { readExecutionItem, useExecution } from '../api/readExecution';
 import { useResetExecution } from '../api/resetExecution';
 import { type NavigationRequest, type ScormRuntime, startScormRuntime } from '../scormRuntime';
-import { PlayerDialogs } from './PlayerDialogs';
+import { PlayerDialogs, PlayerHeader, type SaveState } from './PlayerChrome';
 import { STATUS_BADGE, useFitToWindow, useFullScreen } from './playerLayout';
 import SequencedPlayer from './SequencedPlayer';
-
-type SaveState = 'idle' | 'saved' | 'failed';
 
 /**
  * The player (spec: execution/{executionUuid}): the course in an iframe from the course origin across the whole
@@ -211,35 +209,12 @@ function Player({ execution }: { execution: ElearningExecution }) {
 
   return (
     <div className="elearning-player" ref={playerRef}>
-      <PageHeader
+      <PlayerHeader
         title={execution.title}
-        link={{ to: ELEARNING_ROUTES.myElearnings, label: t('my.title') }}
-        actions={
-          <>
-            <span className="elearning-player__save" role="status" data-testid="player-save-state">
-              {saveState === 'saved' ? t('player.saved') : saveState === 'failed' ? t('player.saveFailed') : ''}
-            </span>
-            {resultUuid && (
-              <Link className="ui-button ui-button--ghost" to={certificatePath(resultUuid)}>
-                {t('player.certificate')}
-              </Link>
-            )}
-            <button type="button" className="ui-button ui-button--ghost" onClick={() => setResetOpen(true)}>
-              {t('player.startOver')}
-            </button>
-            {fullScreen.supported && (
-              <button
-                type="button"
-                className="ui-button ui-button--ghost"
-                aria-pressed={fullScreen.active}
-                onClick={fullScreen.toggle}
-                data-testid="player-full-screen"
-              >
-                {fullScreen.active ? t('player.fullScreenLeave') : t('player.fullScreen')}
-              </button>
-            )}
-          </>
-        }
+        saveState={saveState}
+        resultUuid={resultUuid}
+        onStartOver={() => setResetOpen(true)}
+        fullScreen={fullScreen}
       />
       {several ? (
         <div className="elearning-player__body">
