@@ -50,6 +50,18 @@ describe('table state in the URL (spec sections 2, 3 and 9)', () => {
     });
   });
 
+  it('keeps both of two filter changes made before the page renders again (a debounced search and a select)', () => {
+    // The search box's debounce can fire between a select's change and its render: the router's setter reads the
+    // URL of the last render, so the second change used to drop the first (the select's org unit was lost).
+    const { result } = tableAt('/');
+    const { setFilter } = result.current.table;
+    act(() => {
+      setFilter('status', 'active');
+      setFilter('search', 'greta');
+    });
+    expect(result.current.table.state.filter).toEqual({ status: 'active', search: 'greta' });
+  });
+
   it('goes back to page 1 on a filter, sort or page-size change, but not on paging', () => {
     const { result } = tableAt('/?page=4');
     act(() => result.current.table.setFilter('status', 'active'));

@@ -1,6 +1,6 @@
 import { PAGE_SIZES, type PageSize } from '@dash/shared-core';
 import { useSearchParams } from '@dash/shared-ui';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 
 export type SortDirection = 'asc' | 'desc';
 
@@ -61,20 +61,25 @@ export function useTableState<SortKey extends string>(
     };
   }, [params, sortKeys, defaultSort, filterNames]);
 
+  // The URL as last changed here. The router's setter (even its callback form) starts from the URL of the last
+  // render, so a second change before the page renders again (the search box's debounce firing just after a
+  // select's change) would drop the first: the member list lost its org unit filter on a busy machine.
+  const rendered = useRef(params);
+  const latest = useRef(params);
+  if (rendered.current !== params) {
+    rendered.current = params;
+    latest.current = params;
+  }
   const update = useCallback(
     (changes: Record<string, string | null>, resetPage: boolean) => {
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, value] of Object.entries(changes)) {
-            if (value === null || value === '') next.delete(key);
-            else next.set(key, value);
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      for (const [key, value] of Object.entries(changes)) {
+        if (value === null || value === '') next.delete(key);
+        else next.set(key, value);
+      }
+      if (resetPage) next.delete('page');
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );
