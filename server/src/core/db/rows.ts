@@ -5,17 +5,24 @@ export function iso(value: unknown): string | null {
   return new Date(String(value)).toISOString();
 }
 
-/** ORDER BY from a whitelist: a sort key never reaches SQL unless it is in `columns`. */
+/**
+ * ORDER BY from a whitelist: a sort key never reaches SQL unless it is in `columns`. Empty values go last in both
+ * directions. Pass `nullable` (the keys whose column can be NULL) where every other column is NOT NULL: those sort
+ * plainly, so that an index also serves the descending order read backwards (PostgreSQL does not take NOT NULL into
+ * account: `DESC NULLS LAST` on a column that is never NULL sorts all rows instead).
+ */
 export function orderBy(
   columns: Record<string, string>,
   sortBy: string,
   direction: 'asc' | 'desc',
   tieBreaker: string,
+  nullable?: ReadonlySet<string>,
 ): string {
   const column = columns[sortBy];
   if (!column) throw new Error(`Unknown sort key ${sortBy}`);
   const dir = direction === 'desc' ? 'DESC' : 'ASC';
-  return `ORDER BY ${column} ${dir} NULLS LAST, ${tieBreaker} ${dir}`;
+  const nulls = !nullable || nullable.has(sortBy) ? ' NULLS LAST' : '';
+  return `ORDER BY ${column} ${dir}${nulls}, ${tieBreaker} ${dir}`;
 }
 
 /** `%term%` for ILIKE, with the user's own wildcards taken literally. */

@@ -8,6 +8,7 @@ import { clientOfLicensee } from '../clientRecord';
 
 /** Each sort key's column; migration 024 has an index (licensee_uuid, column, uuid) for each. */
 const SORT_COLUMNS = { name: 'lower(c.name)', clientIdentifier: 'c.identifier', createdAt: 'c.created_at' };
+const NO_EMPTY_COLUMNS: ReadonlySet<string> = new Set();
 
 interface ClientListRow {
   uuid: string;
@@ -40,7 +41,8 @@ export function registerClientReadRoutes(app: FastifyInstance, db: Database): vo
                ${FROM_WHERE}`,
       count: `SELECT count(*)::int AS total ${FROM_WHERE}`,
       params: [session.licenseeUuid, search, body.filter.status],
-      order: orderBy(SORT_COLUMNS, body.sortBy, body.sortDirection, 'c.uuid'),
+      // Name, identifier and creation date are never empty: each index serves both directions.
+      order: orderBy(SORT_COLUMNS, body.sortBy, body.sortDirection, 'c.uuid', NO_EMPTY_COLUMNS),
       page: body.page,
       perPage: body.perPage,
     });

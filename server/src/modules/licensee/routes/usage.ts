@@ -26,15 +26,9 @@ type UsageSortKey = keyof typeof SORT_COLUMNS;
 /** Figures that can be empty (no e-learning tasks, no activity yet): last in both directions, by an index of each. */
 const NULLABLE: ReadonlySet<UsageSortKey> = new Set(['completionRate', 'lastActivityAt']);
 
-/**
- * The list's ORDER BY: `NULLS LAST` only where a figure can be empty (their descending order has an index of its own);
- * a column that is never NULL sorts plainly, so that its index also serves the descending order, read backwards
- * (PostgreSQL does not take NOT NULL into account: `DESC NULLS LAST` would sort all rows instead).
- */
+/** The list's ORDER BY: `NULLS LAST` only where a figure can be empty (their descending order has an index of its own). */
 export function usageOrder(sortBy: UsageSortKey, direction: 'asc' | 'desc'): string {
-  if (NULLABLE.has(sortBy)) return orderBy(SORT_COLUMNS, sortBy, direction, 'u.client_uuid');
-  const dir = direction === 'desc' ? 'DESC' : 'ASC';
-  return `ORDER BY ${SORT_COLUMNS[sortBy]} ${dir}, u.client_uuid ${dir}`;
+  return orderBy(SORT_COLUMNS, sortBy, direction, 'u.client_uuid', NULLABLE);
 }
 
 interface UsageRow {
