@@ -25,6 +25,8 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['server/**/*.test.ts'],
+          // One seeded embedded database per run, copied by each test server (see the file).
+          globalSetup: ['server/test/globalSetup.ts'],
           exclude: ['**/node_modules/**', '**/dist/**'],
           environment: 'node',
           testTimeout: 30_000,

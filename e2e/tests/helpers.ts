@@ -12,6 +12,9 @@ export async function signIn(page: Page, clientIdentifier: string, username: str
   await page.locator('button[type=submit]').click();
   await expect(page).toHaveURL(/\/dashboard\/start\/overview/);
   await expect(page.getByTestId('logout')).toBeVisible();
+  // Every test starts from the demo's German. A test that switched a demo account to English and then failed half-way
+  // would otherwise hand the English dashboard to every later test of that account (one failure became ten).
+  await switchLanguage(page, 'de_DE');
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword, XSRF_COOKIE, XSRF_HEADER } from '@dash/shared-core';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type ServerConfig } from '../src/config';
 import { type Database, openDatabase, type Queryable } from '../src/core/db/database';
@@ -146,13 +146,17 @@ export interface TestServer {
 export async function createTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const db = await openDatabase({ databaseUrl, schema });
+  // Embedded: the seeded copy made once per run (globalSetup.ts); PostgreSQL: a schema migrated and seeded here.
+  const template = databaseUrl ? '' : inject('seededPgliteTemplate');
+  const db = await openDatabase({ databaseUrl, schema, pgliteTemplate: template || undefined });
   let app: FastifyInstance | undefined;
   try {
     await migrate(db);
-    await seedDemoData(db);
-    // As the server's start does (main.ts): plans made without statistics are not what users meet.
-    await analyzeAllTables(db);
+    if (!template) {
+      await seedDemoData(db);
+      // As the server's start does (main.ts): plans made without statistics are not what users meet.
+      await analyzeAllTables(db);
+    }
     app = await buildApp(testConfig(overrides), db);
     await app.ready();
   } catch (error) {

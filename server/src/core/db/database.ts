@@ -103,15 +103,17 @@ const LOCK_WAIT_MS = 30 * 60_000;
 export const DEFAULT_POSTGRES_TIMEOUTS: PostgresTimeouts = { connectMs: 5_000, statementMs: 60_000 };
 
 /**
- * `template`: a tarball of a data folder with every migration applied (written by the server build, template-cli.ts),
- * restored when `dataDir` holds no database yet: a fraction of what PGlite's initdb takes at start-up.
+ * `template`: a tarball of a data folder (plain or gzipped) with every migration applied (written by the server
+ * build, template-cli.ts), restored when `dataDir` holds no database yet: a fraction of what PGlite's initdb takes at
+ * start-up.
  */
 export async function openPglite(dataDir: string | undefined, template?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pgdata = dataDir ? path.join(dataDir, 'pgdata') : undefined;
-  const fromTemplate = pgdata && template && !existsSync(pgdata) && existsSync(template);
+  // In memory (no dataDir) a template is restored every time: the API tests' seeded copy (server/test/globalSetup.ts).
+  const fromTemplate = template !== undefined && existsSync(template) && !(pgdata && existsSync(pgdata));
   const db = fromTemplate
-    ? await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([readFileSync(template)]) })
+    ? await PGlite.create({ ...(pgdata ? { dataDir: pgdata } : {}), loadDataDir: new Blob([readFileSync(template)]) })
     : pgdata
       ? await PGlite.create(pgdata)
       : await PGlite.create();
