@@ -23,10 +23,14 @@ test.describe('e-learnings: administration', () => {
   test('catalogue and settings: save with a toast, invalid dates refused, in German and English', async ({ page }) => {
     await page.goto(CATALOG);
     const rows = page.locator('.ui-table tbody tr');
-    await expect(rows).toHaveCount(6);
+    // Six courses and the sequenced demo course "Erste Hilfe – Unterweisung für alle Beschäftigten".
+    await expect(rows).toHaveCount(7);
     await expect(rows.filter({ hasText: 'Brandschutz Grundlagen' })).toContainText('DE, EN');
     await expect(rows.filter({ hasText: 'Leitern und Tritte' })).toContainText('Geplant');
     await page.getByLabel('Suche').fill('erste hilfe');
+    // "Erste Hilfe im Betrieb" and the sequenced demo course.
+    await expect(rows).toHaveCount(2);
+    await page.getByLabel('Suche').fill('erste hilfe im');
     await expect(rows).toHaveCount(1);
     await expectNoSeriousAxeViolations(page, 'catalogue');
     await page.screenshot({ path: `${SCREENSHOTS}elearning-catalog-de.png`, fullPage: true });

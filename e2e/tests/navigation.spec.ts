@@ -32,7 +32,8 @@ test.describe('navigation through every area', () => {
     await sidebar.getByRole('button', { name: 'E-Learnings' }).click();
     await sidebar.getByRole('link', { name: 'Katalog' }).click();
     await expect(page.getByRole('heading', { name: 'E-Learning-Katalog' })).toBeVisible();
-    await expect(page.locator('.ui-table tbody tr')).toHaveCount(6);
+    // acme's seven demo e-learnings (the seventh: the sequenced first aid course).
+    await expect(page.locator('.ui-table tbody tr')).toHaveCount(7);
     await expect(page.getByRole('navigation', { name: 'Brotkrumennavigation' })).toContainText('E-Learnings');
 
     await sidebar.getByRole('link', { name: 'Meine E-Learnings' }).click();

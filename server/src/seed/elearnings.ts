@@ -16,6 +16,8 @@ export const DEMO_ELEARNINGS = {
   acmeVduWorkstation: '00000000-0000-4000-8000-00000000e004',
   acmeHazardousSubstances: '00000000-0000-4000-8000-00000000e005',
   acmeLadders: '00000000-0000-4000-8000-00000000e006',
+  /** The sequenced SCORM 2004 demo course (entry check, three modules, final test): first aid for everyone. */
+  acmeFirstAidSequenced: '00000000-0000-4000-8000-00000000e007',
   globexCargo: '00000000-0000-4000-8000-00000000e101',
 } as const;
 
@@ -104,6 +106,21 @@ const ACME_COURSES: Course[] = [
     units: [1],
     activateInDays: 14,
   },
+  {
+    uuid: DEMO_ELEARNINGS.acmeFirstAidSequenced,
+    de: [
+      'Erste Hilfe – Unterweisung für alle Beschäftigten',
+      'Notruf 112, stabile Seitenlage, Wiederbelebung mit dem AED, Ersthelfer und Verbandbuch: Eingangscheck, drei Module und ein Abschlusstest, der nach den Modulen freigeschaltet wird.',
+    ],
+    en: [
+      'First aid – instruction for all employees',
+      'Emergency number 112, recovery position, resuscitation with an AED, first aiders and the accident book: an entry check, three modules and a final test that opens once the modules are done.',
+    ],
+    minutes: 30,
+    buffer: 30,
+    repeat: 12,
+    units: ['root'],
+  },
 ];
 
 async function insertCourse(tx: Queryable, client: string, course: Course): Promise<void> {
@@ -147,7 +164,9 @@ export async function seedElearnings(tx: Queryable, context: ElearningSeedContex
     );
   }
   await syncElearningTasks(tx, context.acme);
-  await mixTaskStates(tx, context.acme);
+  // The demo member's sequenced first aid stays open (due in a fortnight): the player's demo of sequencing starts at
+  // its entry check, and the member's certificates stay those of the other courses.
+  await mixTaskStates(tx, context.acme, [DEMO_ELEARNINGS.acmeFirstAidSequenced]);
   // The next round of repeating courses after those completions.
   await syncElearningTasks(tx, context.acme);
   await tx.query(
@@ -174,7 +193,8 @@ export async function seedElearnings(tx: Queryable, context: ElearningSeedContex
   );
   await syncElearningTasks(tx, context.globex);
 
-  // The player's demo courses: SCORM 1.2 and SCORM 2004, built from server/src/modules/elearnings/shippedContent.
+  // The player's demo courses: SCORM 1.2, SCORM 2004 and SCORM 2004 with sequencing, built from
+  // server/src/modules/elearnings/shippedContent.
   await installDemoCourse(tx, 'safetyBasics', {
     clientUuid: context.acme,
     elearningUuid: DEMO_ELEARNINGS.acmeSafetyInstruction,
@@ -182,6 +202,10 @@ export async function seedElearnings(tx: Queryable, context: ElearningSeedContex
   await installDemoCourse(tx, 'fireSafety', {
     clientUuid: context.acme,
     elearningUuid: DEMO_ELEARNINGS.acmeFireProtection,
+  });
+  await installDemoCourse(tx, 'firstAid', {
+    clientUuid: context.acme,
+    elearningUuid: DEMO_ELEARNINGS.acmeFirstAidSequenced,
   });
   await installDemoCourse(tx, 'safetyBasics', {
     clientUuid: context.globex,
@@ -241,12 +265,14 @@ async function seedCompletedRuns(tx: Queryable): Promise<void> {
 
 /**
  * A realistic past, by a stable bucket per task: completions (some long ago, so that the repeat is overdue),
- * overdue, in-progress and due tasks. The demo account `member` gets one of each where it can. Set-based.
+ * overdue, in-progress and due tasks. The demo account `member` gets one of each where it can, and an open task due
+ * in a fortnight in the e-learnings of `openForMember`. Set-based.
  */
-async function mixTaskStates(tx: Queryable, client: string): Promise<void> {
+async function mixTaskStates(tx: Queryable, client: string, openForMember: string[] = []): Promise<void> {
   await tx.query(
     `WITH bucketed AS (
-       SELECT t.uuid, CASE WHEN m.username = 'member'
+       SELECT t.uuid, CASE WHEN m.username = 'member' AND t.elearning_uuid = ANY($2::uuid[]) THEN 80
+                           WHEN m.username = 'member'
                            THEN (array[3, 45, 60, 80, 20])[1 + (row_number() OVER (PARTITION BY t.member_uuid ORDER BY t.elearning_uuid) - 1)::int % 5]
                            ELSE abs(hashtext(m.username || e.title)) % 100 END AS bucket
          FROM elearning_task t JOIN member m ON m.uuid = t.member_uuid JOIN elearning e ON e.uuid = t.elearning_uuid
@@ -261,7 +287,7 @@ async function mixTaskStates(tx: Queryable, client: string): Promise<void> {
                          WHEN b.bucket >= 55 AND b.bucket < 70 THEN now() - make_interval(days => b.bucket - 53) END,
        completed_at = CASE WHEN b.bucket < 40 THEN now() - make_interval(days => CASE WHEN b.bucket < 5 THEN 398 ELSE 6 + b.bucket * 4 END) END
       FROM bucketed b WHERE b.uuid = t.uuid`,
-    [client],
+    [client, openForMember],
   );
 }
 

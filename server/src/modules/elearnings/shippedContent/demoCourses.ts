@@ -6,7 +6,7 @@ import { SERVER_SOURCES } from '../../../paths';
 import { storeScormPackage, unpackScormPackage } from '../scormPackage';
 
 /**
- * The two demo courses written for this product, built from the source files beside this module into real SCORM
+ * The three demo courses written for this product, built from the source files beside this module into real SCORM
  * zips (no binary in the repository): the engine and page frame in `common/`, each course's manifest and texts in
  * its own folder. The seed unpacks them through the same code as an upload; `build-cli.ts` writes them as files.
  */
@@ -19,6 +19,11 @@ export const DEMO_COURSES = {
   safetyBasics: { folder: 'safety-basics-scorm12', contentBase: '', fileName: 'sicher-arbeiten-scorm12.zip' },
   /** SCORM 2004 4th edition, the content under `course/` (the manifest's xml:base). */
   fireSafety: { folder: 'fire-safety-scorm2004', contentBase: 'course/', fileName: 'brandschutz-scorm2004.zip' },
+  /**
+   * SCORM 2004 4th edition with IMS Simple Sequencing: five SCOs (entry check, three modules, final test) on one
+   * launch file, the part chosen by the item's parameters; files at the package root.
+   */
+  firstAid: { folder: 'first-aid-scorm2004', contentBase: '', fileName: 'erste-hilfe-scorm2004-sequenced.zip' },
 } as const;
 export type DemoCourse = keyof typeof DEMO_COURSES;
 

@@ -2,6 +2,12 @@
  * The demo courses' engine: a few pages and a scored quiz, in German and English, speaking SCORM 1.2 or SCORM 2004
  * to the LMS runtime on a parent window, as authoring tools' exports do. window.COURSE (content.js) holds the
  * pages; the manifest decides the version (window.SCORM_VERSION in content.js).
+ * One SCO of a course of several (window.COURSE set by content.js from the item's parameters) may be
+ * - a lesson (no quiz): its last page completes it ("complete"),
+ * - an ungraded check (graded: false): the quiz reports score and completion, never passed / failed,
+ * - a graded test (the default): passed / failed by passingPercent.
+ * In a sequenced course (sequenced: true) finishing a SCO asks the LMS for the next activity (adl.nav.request
+ * "continue") before Terminate, as sequenced exports do.
  */
 (() => {
   const course = window.COURSE;
@@ -73,6 +79,8 @@
   }
 
   const pages = t.pages;
+  const lesson = !t.quiz || t.quiz.length === 0;
+  const graded = course.graded !== false;
   const quizIndex = pages.length;
   const resultIndex = pages.length + 1;
   const main = document.getElementById('course');
@@ -121,8 +129,40 @@
     return Math.round((correct / t.quiz.length) * 100);
   }
 
+  /** Ends the SCO; a sequenced course's SCO asks for the next activity first. */
+  function finish() {
+    save();
+    if (!v12 && course.sequenced) lms.set('adl.nav.request', 'continue');
+    lms.finish();
+  }
+
+  function completeLesson() {
+    if (v12) lms.set('cmi.core.lesson_status', 'completed');
+    else lms.set('cmi.completion_status', 'completed');
+    state.finished = true;
+    finish();
+  }
+
   function submitQuiz() {
     const score = scoreOf();
+    if (!graded) {
+      // A check of what the learner knows already: a score and completion, no pass or fail.
+      if (v12) {
+        lms.set('cmi.core.score.min', '0');
+        lms.set('cmi.core.score.max', '100');
+        lms.set('cmi.core.score.raw', String(score));
+        lms.set('cmi.core.lesson_status', 'completed');
+      } else {
+        lms.set('cmi.score.min', '0');
+        lms.set('cmi.score.max', '100');
+        lms.set('cmi.score.raw', String(score));
+        lms.set('cmi.score.scaled', String(score / 100));
+        lms.set('cmi.completion_status', 'completed');
+      }
+      state.finished = true;
+      go(resultIndex);
+      return;
+    }
     const passed = score >= course.passingPercent;
     if (v12) {
       lms.set('cmi.core.score.min', '0');
@@ -143,7 +183,8 @@
 
   function render() {
     main.textContent = '';
-    const total = pages.length + 1;
+    const total = lesson ? pages.length : pages.length + 1;
+    if (lesson && state.page >= pages.length) state.page = pages.length - 1;
     if (state.page < quizIndex) {
       const page = pages[state.page];
       const section = el('section', { 'aria-labelledby': 'page-title' }, [
@@ -178,15 +219,17 @@
             'back',
           ),
         );
-      buttons.push(
-        button(
-          t.next,
-          () => {
-            go(state.page + 1);
-          },
-          'next',
-        ),
-      );
+      if (lesson && state.page === pages.length - 1) buttons.push(button(t.complete, completeLesson, 'complete'));
+      else
+        buttons.push(
+          button(
+            t.next,
+            () => {
+              go(state.page + 1);
+            },
+            'next',
+          ),
+        );
       section.appendChild(nav(buttons));
       main.appendChild(section);
     } else if (state.page === quizIndex) {
@@ -228,23 +271,23 @@
       const score = scoreOf();
       const passed = state.finished;
       const result = el('section', { 'aria-labelledby': 'result-title' }, [
-        el('h1', { id: 'result-title', text: passed ? t.passedHeading : t.failedHeading }),
+        el('h1', {
+          id: 'result-title',
+          text: graded ? (passed ? t.passedHeading : t.failedHeading) : t.resultHeading,
+        }),
         el('p', { id: 'score', text: t.scoreText.replace('{score}', String(score)) }),
-        el('p', { text: passed ? t.passedText : t.failedText }),
+        el('p', { text: graded ? (passed ? t.passedText : t.failedText) : t.resultText }),
       ]);
+      if (!graded) {
+        // What each answer should have been: the check is for learning, not for passing.
+        t.quiz.forEach((question) => {
+          result.appendChild(el('p', { class: 'feedback', text: question.explanation || '' }));
+        });
+      }
       result.appendChild(
         nav(
           passed
-            ? [
-                button(
-                  t.finish,
-                  () => {
-                    save();
-                    lms.finish();
-                  },
-                  'finish',
-                ),
-              ]
+            ? [button(t.finish, finish, 'finish')]
             : [
                 button(
                   t.retry,
