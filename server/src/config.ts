@@ -8,6 +8,11 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /**
+   * A new embedded database starts from this copy (PGLITE_TEMPLATE, a tar of a PGlite data folder); null: the
+   * migrated template beside the compiled server, when there is one.
+   */
+  pgliteTemplate: string | null;
   databaseUrl: string | undefined;
   /** PostgreSQL only: the schema that holds the tables (DATABASE_SCHEMA; unset: the connection's search_path). */
   databaseSchema: string | undefined;
@@ -118,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir,
+    pgliteTemplate: env.PGLITE_TEMPLATE ? path.resolve(env.PGLITE_TEMPLATE) : null,
     databaseUrl: env.DATABASE_URL || undefined,
     databaseSchema: env.DATABASE_SCHEMA || undefined,
     databaseTimeouts: {

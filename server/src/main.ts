@@ -27,7 +27,9 @@ const step = (name: string) => {
 };
 step('load');
 // Beside the compiled server only (server/dist, see scripts/build.mjs): a new embedded database starts from it.
-const pgliteTemplate = path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE);
+// PGLITE_TEMPLATE names another one (the tests' seeded copy, server/test/serverProcess.ts).
+const pgliteTemplate =
+  config.pgliteTemplate ?? path.join(path.dirname(fileURLToPath(import.meta.url)), PGLITE_TEMPLATE_FILE);
 const db = await openDatabase({
   databaseUrl: config.databaseUrl,
   dataDir: config.dataDir,

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '@dash/shared-core';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { DEMO_PASSWORD } from './helpers';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -56,6 +57,8 @@ export async function startServerProcess(
       LOG_LEVEL: 'silent',
       SMTP_URL: '',
       SMS_URL: '',
+      // A new embedded database starts from the run's seeded copy (globalSetup.ts) instead of migrating and seeding.
+      ...(inject('seededPgliteTemplate') ? { PGLITE_TEMPLATE: inject('seededPgliteTemplate') } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
