@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, request, test } from '@playwright/test';
 import { resetLink, startSmtpServer } from '../../server/test/smtp';
 import { MAIN_PORT, SMTP_PORT } from '../playwright.config';
-import { PASSWORD, signIn, switchLanguage } from './helpers';
+import { openSignedIn, PASSWORD, switchLanguage } from './helpers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -125,7 +125,7 @@ test('support login: command -> link -> banner -> audit entry', async ({ page, b
 });
 
 test('profile: every tab in German and English; security errors show the spec messages', async ({ page }) => {
-  await signIn(page, 'acme', 'ou.admin');
+  await openSignedIn(page, 'acme', 'ou.admin');
   const tabs = {
     de: ['Persönliche Daten', 'Organisationseinheiten', 'Sicherheit', 'Einstellungen'],
     en: ['Personal details', 'Org units', 'Security', 'Settings'],
@@ -190,7 +190,7 @@ test('profile details and settings: phone numbers checked, theme and language ap
   page,
 }) => {
   // A seeded German staff member no other browser test uses.
-  await signIn(page, 'acme', 'clara.otto');
+  await openSignedIn(page, 'acme', 'clara.otto');
   await page.goto('/dashboard/profile/details');
   const phone = page.getByLabel('Telefon', { exact: true });
   await expect(phone).toBeVisible();
@@ -357,7 +357,7 @@ test('profile security: change password, then username (both need the current pa
   page,
 }) => {
   // A seeded German staff member no other browser test uses.
-  await signIn(page, 'acme', 'david.vogel');
+  await openSignedIn(page, 'acme', 'david.vogel');
   await page.goto('/dashboard/profile/security');
   const passwordForm = page.getByTestId('change-password');
   await passwordForm.getByLabel('Aktuelles Passwort').fill(PASSWORD);

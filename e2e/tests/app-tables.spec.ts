@@ -1,12 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { headersOutOfSight, rowsScrollSideways, signIn, switchLanguage } from './helpers';
+import { headersOutOfSight, openSignedIn, rowsScrollSideways, switchLanguage } from './helpers';
 
 const SHOTS = 'test-results/screenshots/';
 
 /** The apps' tables, like the company's: every column in sight at 1280 px, rows without sideways scrolling at 390 px. */
 test.describe('e-learning and risk-assessment tables fit the screen', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
   });
 
   /** Opens the first row's link of the table on `list` and answers the URL it went to. */

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { memberCreateBody } from '../../server/test/memberBody';
-import { type ApiSession, apiSession, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { type ApiSession, apiSession, expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 /**
  * "All N matching the filter": the member list filtered to one org unit and a name, the page selected, then every
@@ -153,7 +153,7 @@ for (const texts of [GERMAN, ENGLISH]) {
       await addMembers(admin, marker, IN_FILTER, logistics, 1);
       // The namesakes outside are numbered 31-34, after the 30 inside.
       await addMembers(admin, marker, OUTSIDE, await orgUnitUuid(admin, 'Vertrieb'), IN_FILTER + 1);
-      await signIn(page, 'acme', 'admin');
+      await openSignedIn(page, 'acme', 'admin');
       await switchLanguage(page, texts.language);
       await archiveAllMatching(page, texts, marker, logistics);
 

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -8,7 +8,7 @@ test.describe('company settings (super-admin)', () => {
   test('details: a wrong postal code for the country is refused, a right one saved; German and English', async ({
     page,
   }) => {
-    await signIn(page, 'acme', 'super.admin');
+    await openSignedIn(page, 'acme', 'super.admin');
     await page.getByRole('button', { name: 'Einstellungen' }).click();
     await page.getByRole('link', { name: 'Stammdaten' }).click();
     await expect(page).toHaveURL(/\/dashboard\/company\/settings\/details$/);
@@ -62,7 +62,7 @@ test.describe('company settings (super-admin)', () => {
   });
 
   test('configuration: support login and calendar link saved, apps shown read-only', async ({ page }) => {
-    await signIn(page, 'acme', 'super.admin');
+    await openSignedIn(page, 'acme', 'super.admin');
     await page.getByRole('button', { name: 'Einstellungen' }).click();
     await page.getByRole('link', { name: 'Konfiguration' }).click();
     await expect(page).toHaveURL(/\/dashboard\/company\/settings\/configuration$/);
@@ -111,7 +111,7 @@ test.describe('company settings (super-admin)', () => {
   test('an admin manages the master data; the configuration answers him with the permission toast', async ({
     page,
   }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.getByRole('button', { name: 'Einstellungen' }).click();
     await expect(page.getByRole('link', { name: 'Konfiguration' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Stammdaten' }).click();

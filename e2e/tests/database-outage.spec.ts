@@ -9,7 +9,7 @@ import {
   TcpProxy,
   throughPort,
 } from '../../server/test/serverProcess';
-import { expectStartPageLoaded, signIn } from './helpers';
+import { expectStartPageLoaded, openSignedIn } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -52,7 +52,7 @@ test.describe('the database goes away and comes back', () => {
   test('shows the error toast while it is gone and works again after, still signed in', async ({ page }) => {
     test.skip(!url, 'no PostgreSQL server answers on 127.0.0.1:5432');
     if (!server || !proxy) throw new Error('not started');
-    await signIn(page, 'acme', 'admin', server.base);
+    await openSignedIn(page, 'acme', 'admin', server.base);
     await expectStartPageLoaded(page);
     const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, type Request, test } from '@playwright/test';
 import { MAIN_COURSE_PORT, MAIN_PORT } from '../playwright.config';
-import { courseFrame, openMyTask, signIn, uploadCoursePackage } from './helpers';
+import { courseFrame, openMyTask, openSignedIn, uploadCoursePackage } from './helpers';
 import { cdnLibraryPackage, isolationProbePackage } from './scorm-test-packages';
 
 /**
@@ -23,7 +23,7 @@ test.describe('course isolation', () => {
     await uploadCoursePackage(browser, COURSE_TITLE, 'abschottung.zip', isolationProbePackage(), 'globex');
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
-    await signIn(page, 'globex', 'fahrer1');
+    await openSignedIn(page, 'globex', 'fahrer1');
     // Something of the dashboard's own for a course to steal.
     await page.evaluate(() => localStorage.setItem('isolation-secret', 'nur für das Dashboard'));
     expect(await page.evaluate(() => document.cookie)).toContain('XSRF-TOKEN=');
@@ -121,7 +121,7 @@ test.describe('course isolation', () => {
         });
       });
       const page = await context.newPage();
-      await signIn(page, 'globex', 'fahrer2');
+      await openSignedIn(page, 'globex', 'fahrer2');
       await openMyTask(page, COURSE_TITLE);
       const course = courseFrame(page);
       await expect(course.getByRole('heading', { level: 1 })).toHaveText('Ladung richtig sichern');

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { courseFrame, signIn, switchLanguage } from './helpers';
+import { courseFrame, openSignedIn, switchLanguage } from './helpers';
 
 /**
  * The seeded sequenced demo course (docs/scorm.md "Demo courses"): acme's "Erste Hilfe – Unterweisung für alle
@@ -190,7 +190,7 @@ test.describe('the sequenced demo course "Erste Hilfe"', () => {
   }) => {
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await playCourse(page, GERMAN, { failFirst: true, screenshots: 'de' });
     await context.close();
   });
@@ -198,7 +198,7 @@ test.describe('the sequenced demo course "Erste Hilfe"', () => {
   test('English: the next task of the same course, played in British English', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-GB', viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await switchLanguage(page, 'en_GB');
     try {
       await playCourse(page, ENGLISH, { failFirst: false, screenshots: 'en' });

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { courseFrame, openMyTask, signIn, switchLanguage, uploadCoursePackage } from './helpers';
+import { courseFrame, openMyTask, openSignedIn, switchLanguage, uploadCoursePackage } from './helpers';
 import { confirmResumePackage } from './scorm-test-packages';
 
 /**
@@ -65,7 +65,7 @@ test.describe('e-learning player: layout', () => {
     await uploadCoursePackage(browser, 'Erste Hilfe im Betrieb', 'erste-hilfe.zip', confirmResumePackage());
     const context = await browser.newContext({ locale: 'de-DE', viewport: LAPTOP });
     const page = await context.newPage();
-    await signIn(page, 'acme', 'super.admin');
+    await openSignedIn(page, 'acme', 'super.admin');
     await openMyTask(page, 'Erste Hilfe im Betrieb');
     await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Notruf absetzen');
     await expectPlayerFits(page, '1280x720');
@@ -100,7 +100,7 @@ test.describe('e-learning player: layout', () => {
     await uploadCoursePackage(browser, 'Erste Hilfe im Betrieb', 'erste-hilfe.zip', confirmResumePackage());
     const context = await browser.newContext({ locale: 'en-GB', viewport: LAPTOP });
     const page = await context.newPage();
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     // The language switch is in the sidebar, folded away on a phone.
     await switchLanguage(page, 'en_GB');
     await page.setViewportSize(PHONE);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { courseFrame, openMyTask, signIn, uploadCoursePackage } from './helpers';
+import { courseFrame, openMyTask, openSignedIn, uploadCoursePackage } from './helpers';
 import { confirmResumePackage, silentResumePackage } from './scorm-test-packages';
 
 /**
@@ -18,7 +18,7 @@ test.describe('e-learning player: resume on reopen', () => {
     await uploadCoursePackage(browser, 'Erste Hilfe im Betrieb', 'erste-hilfe.zip', confirmResumePackage());
     const context = await browser.newContext({ locale: 'de-DE' });
     let page = await context.newPage();
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     const execution = await openMyTask(page, 'Erste Hilfe im Betrieb');
     const heading = () => course(page).getByRole('heading', { level: 1 });
     await expect(heading()).toHaveText('Notruf absetzen');
@@ -54,7 +54,7 @@ test.describe('e-learning player: resume on reopen', () => {
     await uploadCoursePackage(browser, 'Bildschirmarbeitsplatz', 'bildschirm.zip', silentResumePackage());
     const context = await browser.newContext({ locale: 'de-DE' });
     let page = await context.newPage();
-    await signIn(page, 'acme', 'loc.admin');
+    await openSignedIn(page, 'acme', 'loc.admin');
     const execution = await openMyTask(page, 'Bildschirmarbeitsplatz');
     const heading = () => course(page).getByRole('heading', { level: 1 });
     await expect(heading()).toHaveText('Monitor ausrichten');

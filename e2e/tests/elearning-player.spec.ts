@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from './elearning-player-pdf';
-import { courseFrame, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { courseFrame, expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 import { storedZip } from './scorm-test-packages';
 
 /**
@@ -95,7 +95,7 @@ test.describe('e-learning player', () => {
   }) => {
     const context = await browser.newContext({ locale: 'de-DE' });
     let page = await context.newPage();
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     const execution = await openTask(page, /Sicherheitsunterweisung/);
     await expect(course(page).getByRole('heading', { level: 1 })).toHaveText('Willkommen zur Sicherheitsunterweisung');
     await expectNoSeriousAxeViolations(page, 'player');
@@ -195,7 +195,7 @@ test.describe('e-learning player', () => {
   test('SCORM 2004 in English: the course follows the language, success modal and certificate in English', async ({
     page,
   }) => {
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     // The switch saves the language in the profile: wait for it before the next page load reads it.
     await switchLanguage(page, 'en_GB');
     try {
@@ -233,7 +233,7 @@ test.describe('e-learning player', () => {
   }) => {
     const adminContext = await browser.newContext({ locale: 'de-DE' });
     const admin = await adminContext.newPage();
-    await signIn(admin, 'acme', 'admin');
+    await openSignedIn(admin, 'acme', 'admin');
     await admin.goto('/dashboard/apps/elearnings/catalog/list');
     await admin.getByRole('link', { name: 'Gefahrstoffe' }).click();
     const section = admin.locator('.elearning-package');
@@ -246,7 +246,7 @@ test.describe('e-learning player', () => {
 
     const context = await browser.newContext({ locale: 'de-DE' });
     let page = await context.newPage();
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     const execution = await openTask(page, /Gefahrstoffe/);
     const contents = page.getByRole('navigation', { name: 'Inhalt' });
     await expect(contents.getByRole('button')).toHaveText([
@@ -306,7 +306,7 @@ test.describe('e-learning player', () => {
     const broken = path.join(folder, 'kaputt.zip');
     writeFileSync(broken, 'this is not a zip');
 
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/apps/elearnings/catalog/list');
     await page.getByRole('link', { name: 'Leitern und Tritte' }).click();
     const section = page.locator('.elearning-package');

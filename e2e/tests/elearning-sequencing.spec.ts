@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { courseFrame, signIn, switchLanguage, uploadCoursePackage } from './helpers';
+import { courseFrame, openSignedIn, switchLanguage, uploadCoursePackage } from './helpers';
 import { multiSco12Package, sequencedCoursePackage } from './scorm-test-packages';
 
 /**
@@ -34,7 +34,7 @@ test.describe('e-learning player: sequencing and several SCOs', () => {
     await uploadCoursePackage(browser, 'Gefahrstoffe', 'multi-12.zip', multiSco12Package());
     const context = await browser.newContext({ locale: 'de-DE' });
     const page = await context.newPage();
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await openOpenTask(page);
     const contents = page.getByRole('navigation', { name: 'Inhalt' });
     await expect(contents.getByRole('button')).toHaveText([
@@ -65,7 +65,7 @@ test.describe('e-learning player: sequencing and several SCOs', () => {
     await uploadCoursePackage(browser, 'Gefahrstoffe', 'sequenced.zip', sequencedCoursePackage());
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 720 } });
     let page = await context.newPage();
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     const execution = await openOpenTask(page);
     const contents = page.getByRole('navigation', { name: 'Inhalt' });
     // The engine delivers the pre-test first.
@@ -88,7 +88,7 @@ test.describe('e-learning player: sequencing and several SCOs', () => {
     // Another device (a new context): the engine's state comes from the server, the final test is open again.
     const other = await browser.newContext({ locale: 'de-DE' });
     const otherPage = await other.newPage();
-    await signIn(otherPage, 'acme', 'member');
+    await openSignedIn(otherPage, 'acme', 'member');
     await otherPage.goto(`/dashboard/apps/elearnings/execution/${execution}`);
     await expect(heading(otherPage)).toHaveText('Abschlusstest');
     await other.close();
@@ -118,7 +118,7 @@ test.describe('e-learning player: sequencing and several SCOs', () => {
     await uploadCoursePackage(browser, 'Gefahrstoffe', 'sequenced.zip', sequencedCoursePackage());
     const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await openOpenTask(page);
     await expect(heading(page)).toHaveText('Einstufungstest');
     await page.setViewportSize({ width: 390, height: 844 });

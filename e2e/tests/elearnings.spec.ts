@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const CATALOG = '/dashboard/apps/elearnings/catalog/list';
@@ -17,7 +17,7 @@ async function openCourse(page: Page, title: string) {
 
 test.describe('e-learnings: administration', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
   });
 
   test('catalogue and settings: save with a toast, invalid dates refused, in German and English', async ({ page }) => {
@@ -159,7 +159,7 @@ test.describe('e-learnings: administration', () => {
 
 test.describe('e-learnings: my e-learnings', () => {
   test('bubbles filter the tasks, a task opens its execution, in German and English', async ({ page }) => {
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await page.goto('/dashboard/apps/elearnings/my-elearnings');
     await expect(page.getByRole('heading', { level: 1, name: 'Meine E-Learnings' })).toBeVisible();
     const bubbles = page.getByTestId('due-bubbles');

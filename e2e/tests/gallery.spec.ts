@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn } from './helpers';
 
 /** The building-block gallery (shared-ui/gallery), built with rspack and served by its own small server. */
 const galleryDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../shared-ui/gallery');
@@ -179,7 +179,7 @@ test.describe('the member list uses the table features', () => {
   test('select members, export them as CSV, a row action opens its dialog, a name opens the details', async ({
     page,
   }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/company/members/list?f.search=admin');
     const rows = page.locator('.ui-table tbody tr');
     // The filtered page, not a page shown while it loads.

@@ -5,7 +5,7 @@
  * adviser's name; the licensee sees it in the console's support sessions and audit. German and English.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { PASSWORD, signIn, switchLanguage } from './helpers';
+import { openSignedIn, PASSWORD, switchLanguage } from './helpers';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `../test-results/screenshots/licensee-support-${name}.png`, fullPage: true });
@@ -73,7 +73,7 @@ test('an adviser opens a client in support mode under his own name; the client s
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const admin = await context.newPage();
   await admin.setViewportSize({ width: 1280, height: 900 });
-  await signIn(admin, 'acme', 'super.admin');
+  await openSignedIn(admin, 'acme', 'super.admin');
   await admin.locator('#shell-sidebar').getByRole('button', { name: 'Einstellungen' }).click();
   await admin.locator('[data-nav-id="company-settings-support-audit"]').click();
   await expect(admin).toHaveURL(/\/dashboard\/company\/settings\/support-audit/);
@@ -119,7 +119,7 @@ test('a client that disallows support login is refused with the spec message', a
   // The client's super-admin switches support login off in the company configuration (spec section 6).
   const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   const admin = await context.newPage();
-  await signIn(admin, 'acme', 'super.admin');
+  await openSignedIn(admin, 'acme', 'super.admin');
   await admin.goto('/dashboard/company/settings/configuration');
   const toggle = admin.locator('input[name=supportLoginAllowed]');
   await toggle.uncheck();

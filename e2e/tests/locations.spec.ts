@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage, waitForQuietNetwork } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage, waitForQuietNetwork } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -8,7 +8,7 @@ const rows = (page: Page) => page.locator('.ui-table tbody tr');
 
 test.describe('company: locations', () => {
   test('the list is sorted, filtered and paged by the server, in German and English', async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.getByRole('link', { name: 'Standorte' }).click();
     await expect(page).toHaveURL(/\/dashboard\/company\/locations\/list$/);
     await expect(page.getByRole('heading', { name: 'Standorte' })).toBeVisible();
@@ -58,7 +58,7 @@ test.describe('company: locations', () => {
   });
 
   test('create, edit, assign and remove members, delete', async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/company/locations/list');
     await page.getByTestId('add-location').click();
     const modal = page.getByRole('dialog', { name: 'Standort hinzufügen' });
@@ -167,7 +167,7 @@ test.describe('company: locations', () => {
   });
 
   test('delete several from the list with a bulk action', async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/company/locations/list');
     for (const name of ['Lager Nord', 'Lager Süd']) {
       await page.getByTestId('add-location').click();
@@ -193,7 +193,7 @@ test.describe('company: locations', () => {
   test('a loc-admin sees his location only, reads its details and removes members, without edit or assign', async ({
     page,
   }) => {
-    await signIn(page, 'acme', 'loc.admin');
+    await openSignedIn(page, 'acme', 'loc.admin');
     await page.getByRole('link', { name: 'Standorte' }).click();
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first()).toContainText('Büro Wien');

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage, waitForQuietNetwork } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage, waitForQuietNetwork } from './helpers';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots/';
 
 test.describe('company: member groups', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
   });
 
   test('create a group, assign and remove members, rename, delete', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
-import { apiSession, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { apiSession, expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -48,7 +48,7 @@ test.describe('company: member import', () => {
   test('a cp1252 file walks through the wizard by keyboard, lands as a job, and the umlauts show in the list', async ({
     page,
   }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/company/members/list');
     await page.getByTestId('member-import-link').click();
     await expect(page).toHaveURL(/\/dashboard\/company\/members\/import$/);
@@ -186,7 +186,7 @@ test.describe('company: member import', () => {
   });
 
   test('a malformed file names its line; members without the permission do not see the import', async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/company/members/import');
     await page.locator('input[type=file]').setInputFiles({
       name: 'kaputt.csv',
@@ -198,7 +198,7 @@ test.describe('company: member import', () => {
     await page.getByTestId('logout').click();
     await expect(page.locator('input[name=username]')).toBeVisible();
 
-    await signIn(page, 'acme', 'ou.admin');
+    await openSignedIn(page, 'acme', 'ou.admin');
     await page.goto('/dashboard/company/members/list');
     await expect(page.locator('.ui-table tbody tr').first()).toBeVisible();
     await expect(page.getByTestId('member-import-link')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 /**
  * Archives and deletes a member this file added, through the API as the signed-in admin: the member list's browser
@@ -26,7 +26,7 @@ test('add a member with an umlaut name, find, edit, archive, restore and delete 
   test.setTimeout(120_000);
   const suffix = Date.now().toString().slice(-6);
   const lastName = `Öztürk${suffix}`;
-  await signIn(page, 'acme', 'admin');
+  await openSignedIn(page, 'acme', 'admin');
   await page.goto('/dashboard/company/members/list');
   await page.getByTestId('add-member').click();
   const modal = page.getByTestId('add-member-modal');
@@ -114,7 +114,7 @@ test('add a member with an umlaut name, find, edit, archive, restore and delete 
 });
 
 test('the archive speaks English', async ({ page }) => {
-  await signIn(page, 'acme', 'admin');
+  await openSignedIn(page, 'acme', 'admin');
   await page.goto('/dashboard/company/members/archive/list');
   await switchLanguage(page, 'en_GB');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
@@ -131,7 +131,7 @@ test('in English: add a member by keyboard, edit the details, change the org uni
 }) => {
   const suffix = Date.now().toString().slice(-6);
   const lastName = `O'Brien${suffix}`;
-  await signIn(page, 'acme', 'admin');
+  await openSignedIn(page, 'acme', 'admin');
   await page.goto('/dashboard/company/members/list');
   await speak(page, 'en_GB');
   let added: string | null = null;
@@ -243,7 +243,7 @@ test('in English: add a member by keyboard, edit the details, change the org uni
 });
 
 test('in English: the reset-passwords modal sends once, then names the 10-minute rule', async ({ page }) => {
-  await signIn(page, 'acme', 'admin');
+  await openSignedIn(page, 'acme', 'admin');
   await page.goto('/dashboard/company/members/list');
   await speak(page, 'en_GB');
   try {

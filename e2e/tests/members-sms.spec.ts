@@ -7,7 +7,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { smsResetLink, startSmsCatcher } from '../../server/test/smsCatcher';
 import { SMS_PORT } from '../playwright.config';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 let catcher: Awaited<ReturnType<typeof startSmsCatcher>>;
 
@@ -61,7 +61,7 @@ test('in German: add a member by SMS; a provider failure adds nobody; the SMS li
   const suffix = Date.now().toString().slice(-6);
   const lastName = `Smsgruß${suffix}`;
   const username = `svenja.smsgruss${suffix}`;
-  await signIn(page, 'acme', 'admin');
+  await openSignedIn(page, 'acme', 'admin');
   await page.goto('/dashboard/company/members/list');
   await page.getByTestId('add-member').click();
   const modal = page.getByTestId('add-member-modal');
@@ -118,7 +118,7 @@ test('in English: add an English-speaking member by SMS; the SMS is in English a
   const suffix = Date.now().toString().slice(-6);
   const lastName = `Texter${suffix}`;
   const username = `oliver.texter${suffix}`;
-  await signIn(page, 'acme', 'admin');
+  await openSignedIn(page, 'acme', 'admin');
   await page.goto('/dashboard/company/members/list');
   await switchLanguage(page, 'en_GB');
   await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();

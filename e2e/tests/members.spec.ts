@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { headersOutOfSight, PASSWORD, rowsScrollSideways, signIn, switchLanguage } from './helpers';
+import { headersOutOfSight, openSignedIn, PASSWORD, rowsScrollSideways, switchLanguage } from './helpers';
 
 test.describe('company: member list and details', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
   });
 
   test('the list is sorted, filtered and paged by the server', async ({ page }) => {
@@ -110,7 +110,7 @@ test.describe('company: member list and details', () => {
 
 test.describe('company tables fit the screen', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
   });
 
   test('at 1280 px every column of the member list is in sight, in German and English; at 390 px the rows fit', async ({

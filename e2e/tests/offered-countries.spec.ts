@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { MAIN_PORT } from '../playwright.config';
-import { PASSWORD, signIn, switchLanguage } from './helpers';
+import { openSignedIn, PASSWORD, switchLanguage } from './helpers';
 
 const PARTNER = `http://partner.localhost:${MAIN_PORT}`;
 const shot = (page: Page, name: string) =>
@@ -52,7 +52,7 @@ test('the licensee adds Switzerland for its client; the client admin sees it off
 
   const member = await browser.newPage();
   try {
-    await signIn(member, 'initech', 'admin', PARTNER);
+    await openSignedIn(member, 'initech', 'admin', PARTNER);
     await member.goto(`${PARTNER}/dashboard/company/locations/list`);
     await member.getByTestId('add-location').click();
     const modal = member.getByRole('dialog', { name: 'Add location' });

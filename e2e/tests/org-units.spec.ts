@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 const SHOTS = process.env.SCREENSHOT_DIR ?? 'test-results/screenshots/';
 
 test.describe('company: org units', () => {
   test.beforeEach(async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
   });
 
   test('the tree: create under a parent, rename, add members with the picker, copy, remove, delete', async ({

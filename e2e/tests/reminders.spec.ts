@@ -8,7 +8,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort, type ServerProcess, startServerProcess } from '../../server/test/serverProcess';
 import { startSmtpServer } from '../../server/test/smtp';
-import { signIn } from './helpers';
+import { openSignedIn } from './helpers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 let server: ServerProcess;
@@ -53,7 +53,7 @@ test('an overdue e-learning reaches the member by mail, and the mail opens the t
     smtp.mails.filter((each) => each.subject === mail.subject && each.to.includes('member@acme.example')),
   ).toHaveLength(1);
 
-  await signIn(page, 'acme', 'member', server.base);
+  await openSignedIn(page, 'acme', 'member', server.base);
   await page.goto(link ?? '');
   await expect(page).toHaveURL(/\/dashboard\/apps\/elearnings\//);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { MAIN_PORT, RESILIENCE_PORT } from '../playwright.config';
-import { signIn } from './helpers';
+import { openSignedIn } from './helpers';
 
 const BASE = `http://localhost:${RESILIENCE_PORT}`;
 
@@ -10,7 +10,7 @@ const BASE = `http://localhost:${RESILIENCE_PORT}`;
  */
 test.describe('remote failures and remotes on other origins', () => {
   test('an offline remote shows an in-place error with a retry; everything else works', async ({ page }) => {
-    await signIn(page, 'acme', 'admin', BASE);
+    await openSignedIn(page, 'acme', 'admin', BASE);
     await expect(page.getByRole('heading', { name: 'Übersicht' })).toBeVisible();
     await page.goto(`${BASE}/dashboard/company/members/list`);
     await expect(page.getByTestId('remote-error')).toBeVisible();
@@ -28,7 +28,7 @@ test.describe('remote failures and remotes on other origins', () => {
   });
 
   test('a remote served from another origin works', async ({ page }) => {
-    await signIn(page, 'acme', 'admin', BASE);
+    await openSignedIn(page, 'acme', 'admin', BASE);
     const crossOrigin = page.waitForResponse((response) =>
       response.url().includes(`:${MAIN_PORT}/remotes/mf-elearnings/`),
     );

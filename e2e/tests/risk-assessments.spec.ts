@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiSession, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { apiSession, expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = '../test-results/screenshots/risk-';
 
@@ -19,7 +19,7 @@ async function answerPageByKeyboard(page: Page, choice: 'first' | 'second' = 'fi
 
 test.describe('risk assessments', () => {
   test('an admin adds a risk assessment and assigns an org unit (German, keyboard, axe)', async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/apps/risk-assessments/catalog/list');
     await expect(page.getByRole('heading', { name: 'Katalog der Gefährdungsbeurteilungen' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Psychische Belastung 2026' })).toBeVisible();
@@ -62,7 +62,7 @@ test.describe('risk assessments', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await page.goto('/dashboard/apps/risk-assessments/my-analyses');
     await expect(page.getByRole('heading', { name: 'Meine Analysen' })).toBeVisible();
     await expect(page.locator('.ui-bubble[data-status="overdue"]')).toContainText('1');
@@ -95,7 +95,7 @@ test.describe('risk assessments', () => {
     // there unless she continues there.
     const second = await browser.newContext();
     const other = await second.newPage();
-    await signIn(other, 'acme', 'member');
+    await openSignedIn(other, 'acme', 'member');
     await other.goto(url);
     await expect(other.getByTestId('execution-locked')).toContainText('in einem anderen Fenster');
     await expect(other.getByTestId('execution-locked')).toContainText(/gesperrt bis \d{2}:\d{2}/);
@@ -123,7 +123,7 @@ test.describe('risk assessments', () => {
   });
 
   test('in English, a member completes the VDU workstation check, which names who assessed', async ({ page }) => {
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await switchLanguage(page, 'en_GB');
     await expect(page.getByRole('button', { name: 'Sign out' })).toBeVisible();
     await page.goto('/dashboard/apps/risk-assessments/my-analyses');
@@ -172,7 +172,7 @@ test.describe('risk assessments', () => {
     await admin.post('/api/risk-assessment/assign-org-units', { uuid, orgUnitUuids: [produktion?.uuid] });
     await admin.dispose();
 
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await page.goto('/dashboard/apps/risk-assessments/my-analyses');
     await page.getByRole('button', { name: `Beginnen: ${title}` }).click();
     await expect(page).toHaveURL(/\/execution\/[0-9a-f-]+$/);

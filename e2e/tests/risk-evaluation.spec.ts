@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = '../test-results/screenshots/risk-evaluation-';
 const API = '/api/risk-assessment';
@@ -51,7 +51,7 @@ test.describe('risk evaluation', () => {
     page,
   }) => {
     test.setTimeout(120_000);
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/apps/risk-assessments/evaluation/list');
     await expect(page.getByRole('heading', { name: 'Auswertungen', level: 1 })).toBeVisible();
     await expect(page.getByText('1–2 · Sehr gering')).toBeVisible();
@@ -212,7 +212,7 @@ test.describe('risk evaluation', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/apps/risk-assessments/evaluation/list');
     await switchLanguage(page, 'en_GB');
     const english = page.getByRole('heading', { name: 'Evaluations', level: 1 });
@@ -255,7 +255,7 @@ test.describe('risk evaluation', () => {
     expect(owners.items.length).toBe(3);
     const memberContext = await browser.newContext({ baseURL: new URL(page.url()).origin });
     const memberPage = await memberContext.newPage();
-    await signIn(memberPage, 'acme', 'member');
+    await openSignedIn(memberPage, 'acme', 'member');
     await memberPage.goto('/dashboard/apps/risk-assessments/my-analyses');
     await expect(memberPage.getByRole('heading', { level: 1 })).toBeVisible();
     const agreed = memberPage.getByTestId('agreed-actions');

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 
@@ -31,7 +31,7 @@ async function expectCardsOnOneLine(page: Page, selector: string) {
 
 test.describe('start', () => {
   test('overview: bubbles with counts filter the list, by mouse and keyboard, in both languages', async ({ page }) => {
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await expect(page).toHaveURL(/\/dashboard\/start\/overview\/elearnings/);
     const bubbles = page.getByTestId('due-bubbles');
     // The count, not the hidden placeholder that keeps its place while the counts load.
@@ -75,7 +75,7 @@ test.describe('start', () => {
   });
 
   test('overview: an admin filters by "risk action agreed" and opens the evaluation\'s actions', async ({ page }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.goto('/dashboard/start/overview/risk-assessments');
     await page.getByTestId('task-filter').selectOption('riskActionDefine');
     await expect(page).toHaveURL(/status=riskActionDefine/);
@@ -96,7 +96,7 @@ test.describe('start', () => {
   });
 
   test('infopoint: locations, groups with tel: links, print view; both languages', async ({ page }) => {
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await page.getByRole('link', { name: 'Infopoint' }).click();
     await expect(page).toHaveURL(/\/dashboard\/start\/infopoint$/);
     await expect(page.getByTestId('infopoint-locations').locator('li').first()).toBeVisible();
@@ -136,7 +136,7 @@ test.describe('start', () => {
   test("infopoint: Austria's emergency numbers for the Vienna office, cards in line; both languages", async ({
     page,
   }) => {
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await page.goto('/dashboard/start/infopoint');
     await expectCardsOnOneLine(page, '[data-testid=infopoint-locations] > .ui-card');
     await page.getByRole('link', { name: 'Büro Wien' }).click();
@@ -172,7 +172,7 @@ test.describe('start', () => {
     page,
     browser,
   }) => {
-    await signIn(page, 'acme', 'admin');
+    await openSignedIn(page, 'acme', 'admin');
     await page.getByRole('link', { name: 'Vorlagen' }).click();
     await expect(page).toHaveURL(/\/dashboard\/apps\/templates/);
     await page.getByTestId('upload-category').selectOption('forms');
@@ -189,7 +189,7 @@ test.describe('start', () => {
 
     const memberContext = await browser.newContext();
     const member = await memberContext.newPage();
-    await signIn(member, 'acme', 'member');
+    await openSignedIn(member, 'acme', 'member');
     await member.goto('/dashboard/apps/templates');
     // The shipped starting documents are there from day one, in German and English.
     await expect(member.getByRole('link', { name: 'Unterweisungsnachweis (Vorlage)' })).toBeVisible();
@@ -226,7 +226,7 @@ test.describe('start', () => {
   });
 
   test('calendar opens the external calendar; the reminder setting in the profile', async ({ page }) => {
-    await signIn(page, 'acme', 'member');
+    await openSignedIn(page, 'acme', 'member');
     await page.getByRole('link', { name: 'Kalender' }).click();
     await expect(page).toHaveURL(/\/dashboard\/apps\/calendar$/);
     const calendar = page.getByTestId('calendar-link');
