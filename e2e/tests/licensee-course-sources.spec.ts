@@ -4,6 +4,7 @@
  * a member of one of its clients (globex) opens a course and the course file's content-security policy names them.
  * The server default is put back at the end (the other course tests rely on it: their CDN stand-in).
  */
+import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { MAIN_COURSE_PORT } from '../playwright.config';
 import { courseFrame, expectNoSeriousAxeViolations, openMyTask, PASSWORD, signIn, switchLanguage } from './helpers';
@@ -12,8 +13,9 @@ const COURSE_ORIGIN = `http://127.0.0.1:${MAIN_COURSE_PORT}`;
 const COURSE_TITLE = 'Ladungssicherung';
 const SOURCES = ['https://cdn.vendor.example', 'https://*.fonts.example'];
 
+const SCREENSHOTS = fileURLToPath(new URL('../../test-results/screenshots/', import.meta.url));
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `../test-results/screenshots/licensee-course-sources-${name}.png`, fullPage: true });
+  page.screenshot({ path: `${SCREENSHOTS}licensee-course-sources-${name}.png`, fullPage: true });
 
 async function openCourseSources(page: Page, language: 'de_DE' | 'en_GB' = 'de_DE') {
   await page.goto('/auth/licensee');
