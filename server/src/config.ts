@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COURSE_SOURCES_MAX, checkCourseSources } from '@dash/shared-core';
+
+/** The course content sources when COURSE_CONTENT_SOURCES is unset: any HTTPS host. */
+export const DEFAULT_COURSE_CONTENT_SOURCES: readonly string[] = ['https:'];
 
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -80,16 +84,21 @@ export function remoteUrlVariable(remoteName: string): string {
   return `REMOTE_URL_${remoteName.replace(/-/g, '_').toUpperCase()}`;
 }
 
-/** A CSP source expression: a scheme (`https:`), a host with optional scheme, port and path, or `*`. */
-const CSP_SOURCE =
-  /^(?:[a-z][a-z0-9+.-]*:|(?:[a-z][a-z0-9+.-]*:\/\/)?(?:\*\.)?[a-z0-9.-]+(?::(?:\d+|\*))?(?:\/[^\s;,']*)?|\*)$/i;
-
+/**
+ * COURSE_CONTENT_SOURCES: sources separated by white space, checked as a licensee's own list is (shared-core
+ * contentSources.ts), except that plain http to the learner's own machine (`http://localhost:*`) is allowed here for
+ * development and tests. Unset or empty: `https:`.
+ */
 function courseContentSources(value: string | undefined): string[] {
-  if (value === undefined || value.trim() === '') return ['https:'];
-  const sources = value.trim().split(/\s+/);
-  const wrong = sources.find((source) => !CSP_SOURCE.test(source));
-  if (wrong) throw new Error(`COURSE_CONTENT_SOURCES: "${wrong}" is not a content-security-policy source`);
-  return sources;
+  if (value === undefined || value.trim() === '') return [...DEFAULT_COURSE_CONTENT_SOURCES];
+  const check = checkCourseSources(value.trim().split(/\s+/), { allowLoopbackHttp: true });
+  if (check.problem === 'CourseSources.TooMany') {
+    throw new Error(`COURSE_CONTENT_SOURCES: more than ${COURSE_SOURCES_MAX} sources`);
+  }
+  if (check.problem) {
+    throw new Error(`COURSE_CONTENT_SOURCES: "${check.invalid}" is not an allowed content source (https only)`);
+  }
+  return check.sources;
 }
 
 function originOrNull(variable: string, value: string | undefined): string | null {

@@ -24,6 +24,7 @@ export * from './signedInAccess';
 export * from './startPage';
 export * from './tables';
 export * from './tasks';
+export * from './validation/contentSources';
 export * from './validation/generators';
 export * from './validation/hashPassword';
 export * from './validation/rules';

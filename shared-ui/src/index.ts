@@ -5,6 +5,7 @@ export * from './feedback/Feedback';
 export * from './forms/Fields';
 export * from './forms/FormActions';
 export * from './forms/FormError';
+export * from './forms/TextAreaField';
 export * from './forms/TextField';
 export * from './forms/useForm';
 export * from './hooks/useDebouncedValue';

@@ -10,6 +10,7 @@ import { ELEARNINGS_MATRIX, prepareElearningPlayerMatrix } from './elearnings';
 import { INFOPOINT_MATRIX } from './infopoint';
 import { LICENSEE_MATRIX, SPARE_CLIENT } from './licensee';
 import { LICENSEE_BRANDING_MATRIX } from './licenseeBranding';
+import { LICENSEE_COURSE_SOURCES_MATRIX } from './licenseeCourseSources';
 import { LICENSEE_DOMAINS_MATRIX } from './licenseeDomains';
 import { LICENSEE_STAFF_MATRIX } from './licenseeStaff';
 import { LICENSEE_SUPPORT_MATRIX } from './licenseeSupport';
@@ -45,6 +46,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   LICENSEE_MATRIX,
   LICENSEE_BRANDING_MATRIX,
   LICENSEE_DOMAINS_MATRIX,
+  LICENSEE_COURSE_SOURCES_MATRIX,
   LICENSEE_SUPPORT_MATRIX,
   LICENSEE_USAGE_MATRIX,
   LICENSEE_STAFF_MATRIX,

@@ -26,6 +26,7 @@ import { defineEndpoint } from './endpoint';
 import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
 import { LICENSEE_AUDIT_ENDPOINTS } from './licensee/auditSchemas';
 import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
+import { LICENSEE_COURSE_SOURCES_ENDPOINTS } from './licensee/courseSources';
 import { LICENSEE_DOMAIN_ENDPOINTS } from './licensee/domains';
 import { LICENSEE_ENDPOINTS } from './licensee/schemas';
 import { LICENSEE_STAFF_ENDPOINTS } from './licensee/staffSchemas';
@@ -216,6 +217,7 @@ export const ENDPOINTS = {
   ...LICENSEE_ENDPOINTS,
   ...LICENSEE_BRANDING_ENDPOINTS,
   ...LICENSEE_DOMAIN_ENDPOINTS,
+  ...LICENSEE_COURSE_SOURCES_ENDPOINTS,
   ...LICENSEE_SUPPORT_ENDPOINTS,
   ...LICENSEE_AUDIT_ENDPOINTS,
   ...LICENSEE_USAGE_ENDPOINTS,
@@ -236,6 +238,7 @@ export * from './endpoint';
 export * from './infopoint/schemas';
 export * from './licensee/auditSchemas';
 export * from './licensee/branding';
+export * from './licensee/courseSources';
 export * from './licensee/domains';
 export * from './licensee/schemas';
 export * from './licensee/staffSchemas';

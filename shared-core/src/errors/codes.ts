@@ -56,6 +56,10 @@ export const ERROR_CODES = [
   'Domain.NotFound',
   'Domain.Mismatch',
   'Domain.Invalid',
+  // course content sources of a licensee (licensee console, docs/scorm.md): an entry is not an allowed https source;
+  // more than 20 entries
+  'CourseSources.Invalid',
+  'CourseSources.TooMany',
   'File.NotFound',
   // members
   'Member.NotFound',

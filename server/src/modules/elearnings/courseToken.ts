@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Queryable } from '../../core/db/database';
 
 /**
@@ -17,6 +17,12 @@ export interface CourseTokenPayload {
   p: string;
   /** The dashboard page's origin. */
   o: string;
+  /**
+   * The fingerprint of the licensee's own course content sources at launch (courseSourcesFingerprint); absent: the
+   * server's default applied. A changed list gives new launch URLs, so the browser never reuses a file it cached
+   * (immutable, for a year) under the old policy.
+   */
+  s?: string;
   /** Expiry, seconds since the epoch. */
   e: number;
 }
@@ -68,6 +74,12 @@ export function signCourseToken(key: string, payload: Omit<CourseTokenPayload, '
   return `${encoded}.${sign(key, encoded)}`;
 }
 
+/** A short fingerprint of a licensee's own course content sources (the token's `s`). */
+export function courseSourcesFingerprint(sources: readonly string[]): string {
+  return createHash('sha256').update(JSON.stringify(sources)).digest('base64url').slice(0, 16);
+}
+
+const FINGERPRINT = /^[A-Za-z0-9_-]{16}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The payload of a correctly signed token that has not expired, else null. */
@@ -85,9 +97,10 @@ export function verifyCourseToken(key: string, token: string, now = Date.now()):
     return null;
   }
   if (typeof payload !== 'object' || payload === null) return null;
-  const { m, x, p, o, e } = payload as Record<string, unknown>;
+  const { m, x, p, o, e, s } = payload as Record<string, unknown>;
   if (typeof m !== 'string' || typeof x !== 'string' || typeof p !== 'string' || typeof o !== 'string') return null;
   if (!UUID.test(m) || !UUID.test(x) || !UUID.test(p) || typeof e !== 'number') return null;
+  if (s !== undefined && (typeof s !== 'string' || !FINGERPRINT.test(s))) return null;
   if (e * 1000 <= now) return null;
-  return { m, x, p, o, e };
+  return s === undefined ? { m, x, p, o, e } : { m, x, p, o, e, s };
 }

@@ -5,6 +5,7 @@ import { registerLicenseeAuditRoutes } from './routes/audit';
 import { registerBrandingRoutes } from './routes/branding';
 import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
+import { registerCourseSourceRoutes } from './routes/courseSources';
 import { registerDomainRoutes } from './routes/domains';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
 import { registerLicenseeStaffRoutes } from './routes/staff';
@@ -22,6 +23,7 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerClientChangeRoutes(app, db, config);
   registerBrandingRoutes(app, db);
   registerDomainRoutes(app, db);
+  registerCourseSourceRoutes(app, db, config);
   registerLicenseeSupportRoutes(app, db, config);
   registerLicenseeAuditRoutes(app, db);
   registerLicenseeUsageRoutes(app, db);

@@ -20,6 +20,7 @@ export const LICENSEE_AUDIT_ACTIONS = [
   'branding.image-remove',
   'domain.add',
   'domain.remove',
+  'course-sources.update',
   'staff.create',
   'staff.role',
   'staff.deactivate',

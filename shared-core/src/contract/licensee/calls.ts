@@ -18,6 +18,8 @@ export const LICENSEE_ROUTES = {
   licenseeDomains: { method: 'GET', path: '/api/licensee/domains' },
   licenseeDomainAdd: { method: 'POST', path: '/api/licensee/domain/add' },
   licenseeDomainRemove: { method: 'POST', path: '/api/licensee/domain/remove' },
+  licenseeCourseSources: { method: 'GET', path: '/api/licensee/course-sources' },
+  licenseeCourseSourcesUpdate: { method: 'POST', path: '/api/licensee/course-sources/update' },
 } as const satisfies RouteTable;
 
 /** Sort keys of the console's client list (the server keeps an index per key). */

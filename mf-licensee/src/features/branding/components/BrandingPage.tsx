@@ -25,6 +25,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBranding } from '../api/getBranding';
 import { useUpdateBranding } from '../api/updateBranding';
+import { CourseSourcesCard } from './CourseSourcesCard';
 import { DomainsCard } from './DomainsCard';
 import { ImageField } from './ImageField';
 import { SignInPreview } from './SignInPreview';
@@ -174,6 +175,7 @@ function BrandingForm({ branding }: { branding: LicenseeBranding }) {
       <div className="branding-layout">
         <div className="licensee-page branding-main">
           <DomainsCard editable={editable} />
+          <CourseSourcesCard editable={editable} />
           <form className="licensee-page" onSubmit={form.onSubmit} noValidate data-testid="branding-form">
             <FormError error={form.error} testId="branding-form-error" />
             <fieldset className="licensee-fieldset" disabled={!editable}>

@@ -87,21 +87,21 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The course content's policy: its own origin, the content hosts of COURSE_CONTENT_SOURCES (CDNs for script
- * libraries, fonts, video), inline and eval'd script as authoring tools produce it; framed only by its frame page on
- * the dashboard page that asked.
+ * The course content's policy: its own origin, the content hosts (the licensee's list, else COURSE_CONTENT_SOURCES:
+ * CDNs for script libraries, fonts, video; an empty list: none), inline and eval'd script as authoring tools produce
+ * it; framed only by its frame page on the dashboard page that asked.
  */
 export function courseContentPolicy(sources: string[], pageOrigin: string): string {
-  const hosts = sources.join(' ');
+  const hosts = sources.map((source) => ` ${source}`).join('');
   return [
-    `default-src 'self' data: blob: ${hosts}`,
-    `script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: ${hosts}`,
-    `style-src 'self' 'unsafe-inline' ${hosts}`,
-    `img-src 'self' data: blob: ${hosts}`,
-    `media-src 'self' data: blob: ${hosts}`,
-    `font-src 'self' data: ${hosts}`,
-    `connect-src 'self' ${hosts}`,
-    `frame-src 'self' blob: ${hosts}`,
+    `default-src 'self' data: blob:${hosts}`,
+    `script-src 'self' 'unsafe-inline' 'unsafe-eval' blob:${hosts}`,
+    `style-src 'self' 'unsafe-inline'${hosts}`,
+    `img-src 'self' data: blob:${hosts}`,
+    `media-src 'self' data: blob:${hosts}`,
+    `font-src 'self' data:${hosts}`,
+    `connect-src 'self'${hosts}`,
+    `frame-src 'self' blob:${hosts}`,
     "worker-src 'self' blob:",
     "form-action 'none'",
     "object-src 'none'",
@@ -116,7 +116,7 @@ function framePagePolicy(sources: string[], pageOrigin: string): string {
     "default-src 'none'",
     "script-src 'self'",
     `style-src ${FRAME_STYLE_HASH}`,
-    `frame-src 'self' ${sources.join(' ')}`,
+    `frame-src 'self'${sources.map((source) => ` ${source}`).join('')}`,
     "form-action 'none'",
     "base-uri 'none'",
     `frame-ancestors ${pageOrigin}`,
@@ -141,13 +141,18 @@ async function tokenAndPath(
 
 /**
  * The execution of the token, while its member may still do e-learnings (active, not archived, the client's app
- * on), joined to the file asked for; nothing when any of it no longer holds.
+ * on), joined to the file asked for and the client's licensee's content sources; nothing when any of it no longer
+ * holds. The sources come with the query every file needs anyway: no lookup of its own, and a list changed while a
+ * course is open applies to the files it loads from then on (the token's fingerprint gives the next launch new URLs,
+ * so no file cached under the old list is reused).
  */
 const FILE_OF_TOKEN = `
-  SELECT f.content_type, f.size_bytes, p.scorm_version, coalesce(l.title, e.title) AS title, m.language
+  SELECT f.content_type, f.size_bytes, p.scorm_version, coalesce(l.title, e.title) AS title, m.language,
+         li.course_content_sources
     FROM elearning_execution x
     JOIN member m ON m.uuid = x.member_uuid AND m.archived_at IS NULL AND m.status = 'active'
     JOIN client c ON c.uuid = x.client_uuid AND c.feature_elearnings
+    JOIN licensee li ON li.uuid = c.licensee_uuid
     JOIN elearning_package p ON p.uuid = x.package_uuid
     JOIN elearning e ON e.uuid = x.elearning_uuid
     LEFT JOIN elearning_language l ON l.elearning_uuid = e.uuid AND l.language = m.language
@@ -160,6 +165,8 @@ interface FileOfToken {
   scorm_version: '1.2' | '2004';
   title: string;
   language: 'de_DE' | 'en_GB';
+  /** The client's licensee's own content sources; null: the server's default. */
+  course_content_sources: string[] | null;
 }
 
 async function fileOfToken(db: Database, token: CourseTokenPayload, filePath: string): Promise<FileOfToken> {
@@ -189,7 +196,10 @@ export function registerCourseOriginRoutes(
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-store')
-      .header('Content-Security-Policy', framePagePolicy(options.contentSources, token.o))
+      .header(
+        'Content-Security-Policy',
+        framePagePolicy(file.course_content_sources ?? options.contentSources, token.o),
+      )
       .send(html);
   });
 
@@ -204,7 +214,10 @@ export function registerCourseOriginRoutes(
       .header('Cache-Control', 'private, max-age=31536000, immutable')
       .header('ETag', etag)
       .header('Accept-Ranges', 'bytes')
-      .header('Content-Security-Policy', courseContentPolicy(options.contentSources, token.o));
+      .header(
+        'Content-Security-Policy',
+        courseContentPolicy(file.course_content_sources ?? options.contentSources, token.o),
+      );
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     const range = parseRange(request.headers.range, size);
     if (range === 'invalid') {
