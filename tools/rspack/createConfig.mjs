@@ -11,6 +11,9 @@ import { FEDERATION_GLOBALS } from './federationGlobals.mjs';
 
 const require = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/** Marks react-router's top-level calls as pure so that what no part imports is left out (loaders/annotatePure.mjs). */
+const ANNOTATE_PURE_LOADER = fileURLToPath(new URL('./loaders/annotatePure.mjs', import.meta.url));
+
 /** The federation bundler runtime's entry, as the federation plugin imports it into every part's start-up code. */
 const BUNDLER_RUNTIME_ENTRY = createRequire(import.meta.url).resolve('@module-federation/webpack-bundler-runtime');
 /** What remotes import in its place: the shell's functions (tools/rspack/bundlerRuntime/). */
@@ -170,9 +173,13 @@ export function createConfig({
             },
             type: 'javascript/auto',
           },
+          production && {
+            test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.m?js$/,
+            loader: ANNOTATE_PURE_LOADER,
+          },
           { test: /\.module\.css$/, type: 'css/module' },
           { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
-        ],
+        ].filter(Boolean),
       },
       plugins: [
         federation &&
