@@ -11,6 +11,14 @@ import { FEDERATION_GLOBALS } from './federationGlobals.mjs';
 
 const require = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
+/**
+ * react-router's production build: its package exports name only the development files, whose warnings
+ * (`ENABLE_DEV_WARNINGS = true`) stay in a production bundle. Same version, same code otherwise.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
 /** Marks react-router's top-level calls as pure so that what no part imports is left out (loaders/annotatePure.mjs). */
 const ANNOTATE_PURE_LOADER = fileURLToPath(new URL('./loaders/annotatePure.mjs', import.meta.url));
 
@@ -142,6 +150,7 @@ export function createConfig({
         alias: {
           ...alias,
           'react-i18next-source$': REACT_I18NEXT_SOURCE,
+          ...(production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
           // Remotes: the bundler runtime's functions come from the shell (bundlerRuntime/remote.mjs).
           ...(federation && !host ? { [BUNDLER_RUNTIME_ENTRY]: REMOTE_BUNDLER_RUNTIME } : {}),
           ...(federation && host ? HOST_RUNTIME_AS_ESM : {}),
