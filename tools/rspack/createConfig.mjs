@@ -19,6 +19,8 @@ const REACT_ROUTER_PRODUCTION = path.join(
   path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
   'dist/production/index.mjs',
 );
+/** React's own useSyncExternalStore in place of the shim for React < 18 (shared/useSyncExternalStore.mjs). */
+const USE_SYNC_EXTERNAL_STORE = fileURLToPath(new URL('./shared/useSyncExternalStore.mjs', import.meta.url));
 /** Marks react-router's top-level calls as pure so that what no part imports is left out (loaders/annotatePure.mjs). */
 const ANNOTATE_PURE_LOADER = fileURLToPath(new URL('./loaders/annotatePure.mjs', import.meta.url));
 
@@ -150,6 +152,8 @@ export function createConfig({
         alias: {
           ...alias,
           'react-i18next-source$': REACT_I18NEXT_SOURCE,
+          'use-sync-external-store/shim$': USE_SYNC_EXTERNAL_STORE,
+          'use-sync-external-store/shim/index.js$': USE_SYNC_EXTERNAL_STORE,
           ...(production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
           // Remotes: the bundler runtime's functions come from the shell (bundlerRuntime/remote.mjs).
           ...(federation && !host ? { [BUNDLER_RUNTIME_ENTRY]: REMOTE_BUNDLER_RUNTIME } : {}),
