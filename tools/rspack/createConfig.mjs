@@ -57,7 +57,8 @@ export const SHARED_REACT_I18NEXT = path.join(path.dirname(fileURLToPath(import.
  * has to be one instance is shared: not `react/jsx-runtime` (stateless in production; its development
  * build takes React from the shared `react`) and not `react-dom/client` (LESSONS.md shares `react-dom/` as a prefix
  * because React 19's client needs the one react-dom: it takes it from the shared `react-dom` here, and only the
- * shell renders), not `zustand/middleware` (stateless; each part keeps only `devtools`). react-i18next is shared as
+ * shell renders), not `zustand/middleware` (stateless; each part keeps only `devtools`, and production builds not even
+ * that: shared-ui/src/state/devtoolsOptions.ts). react-i18next is shared as
  * a module with only the parts the dashboard uses (SHARED_REACT_I18NEXT).
  */
 function sharedModules(packageDir, host) {
