@@ -10,7 +10,7 @@ import {
   type Permission,
   ROLE_PERMISSIONS,
   type Role,
-} from '@dash/shared-core';
+} from '@dash/shared-core/permissions';
 import { API_ROUTES } from '@dash/shared-core/calls';
 import { ENDPOINTS, type EndpointDefinition } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

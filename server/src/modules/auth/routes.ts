@@ -1,4 +1,4 @@
-import { permissionsOf } from '@dash/shared-core';
+import { permissionsOf } from '@dash/shared-core/permissions';
 import { ENDPOINTS, type MemberState } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../core/db/database';
