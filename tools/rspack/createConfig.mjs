@@ -157,7 +157,13 @@ export function createConfig({
           'use-sync-external-store/shim/index.js$': USE_SYNC_EXTERNAL_STORE,
           ...(production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
           // Remotes: the bundler runtime's functions come from the shell (bundlerRuntime/remote.mjs).
-          ...(federation && !host ? { [BUNDLER_RUNTIME_ENTRY]: REMOTE_BUNDLER_RUNTIME } : {}),
+          ...(federation && !host
+            ? {
+                [BUNDLER_RUNTIME_ENTRY]: REMOTE_BUNDLER_RUNTIME,
+                // ES modules, so that bundlerRuntime/remote.mjs takes only init and getRemoteEntry from it.
+                '@module-federation/runtime': HOST_RUNTIME_AS_ESM['@module-federation/runtime'],
+              }
+            : {}),
           ...(federation && host ? HOST_RUNTIME_AS_ESM : {}),
         },
       },
