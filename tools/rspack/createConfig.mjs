@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import rspack from '@rspack/core';
 import { declaredArea } from './areas.mjs';
 import { FEDERATION_GLOBALS } from './federationGlobals.mjs';
+import { PrecompressPlugin } from './precompress.mjs';
 
 const require = (file) => JSON.parse(readFileSync(file, 'utf8'));
 
@@ -230,6 +231,8 @@ export function createConfig({
             minify: production,
           }),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        // .gz and .br beside each JS and CSS file, which the server sends as they are (precompress.mjs).
+        production && new PrecompressPlugin(),
         ...plugins,
       ].filter(Boolean),
       optimization: { minimize: production },
