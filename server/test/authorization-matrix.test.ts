@@ -3,6 +3,9 @@
  * proven against the same list of rules (session, XSRF, permission, feature flag, client scope, request shape,
  * body limit, error format). A new route without an entry fails the first test.
  */
+
+import { API_ROUTES } from '@dash/shared-core/calls';
+import { ENDPOINTS, type EndpointDefinition } from '@dash/shared-core/contract';
 import {
   LICENSEE_ROLE_PERMISSIONS,
   LICENSEE_ROLES,
@@ -10,9 +13,7 @@ import {
   type Permission,
   ROLE_PERMISSIONS,
   type Role,
-} from '@dash/shared-core';
-import { API_ROUTES } from '@dash/shared-core/calls';
-import { ENDPOINTS, type EndpointDefinition } from '@dash/shared-core/contract';
+} from '@dash/shared-core/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app';
 import { issuePasswordToken } from '../src/modules/auth/passwordReset';

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scriptSafeJson } from '../src/http/static';
 import { createTestServer, type TestServer } from './helpers';
@@ -26,6 +27,11 @@ beforeAll(async () => {
   writeFileSync(path.join(company, 'mf-manifest.json'), '{"id":"mf-company"}');
   writeFileSync(path.join(company, 'remoteEntry.js'), bigScript);
   writeFileSync(path.join(company, 'members.0a1b2c3d4e.js'), bigScript);
+  // What a production build writes beside its scripts (tools/rspack/precompress.mjs); marked, so that a test can
+  // tell the copy that was sent from a body compressed per response.
+  writeFileSync(path.join(company, 'precompressed.0a1b2c3d4e.js'), bigScript);
+  writeFileSync(path.join(company, 'precompressed.0a1b2c3d4e.js.gz'), gzipSync(`${bigScript}// gz copy\n`));
+  writeFileSync(path.join(company, 'precompressed.0a1b2c3d4e.js.br'), brotliCompressSync(`${bigScript}// br copy\n`));
   writeFileSync(path.join(locales, 'de_DE.json'), '{"hello":"Hallo"}');
   mkdirSync(path.join(company, 'assets'));
   writeFileSync(path.join(company, 'inside.txt'), INSIDE);
@@ -167,6 +173,54 @@ describe('static files', () => {
       headers: { 'accept-encoding': 'br' },
     });
     expect(brotli.headers['content-encoding']).toBe('br');
+  });
+
+  describe('compressed copies written by the build', () => {
+    const url = '/remotes/mf-company/precompressed.0a1b2c3d4e.js';
+    const file = (suffix: string) =>
+      readFileSync(path.join(root, 'mf-company', 'dist', `precompressed.0a1b2c3d4e.js${suffix}`));
+    const get = (headers: Record<string, string>) => server.inject({ method: 'GET', url, headers });
+
+    it('sends the gzip or brotli copy as it is, by Accept-Encoding, with its own length', async () => {
+      for (const [acceptEncoding, suffix, encoding, decode] of [
+        ['gzip, deflate', '.gz', 'gzip', gunzipSync],
+        ['gzip, deflate, br', '.br', 'br', brotliDecompressSync],
+      ] as const) {
+        const response = await get({ 'accept-encoding': acceptEncoding });
+        expect(response.statusCode, acceptEncoding).toBe(200);
+        expect(response.headers['content-encoding'], acceptEncoding).toBe(encoding);
+        expect(response.rawPayload.equals(file(suffix)), acceptEncoding).toBe(true);
+        expect(decode(response.rawPayload).toString(), acceptEncoding).toContain(`// ${suffix.slice(1)} copy`);
+        expect(Number(response.headers['content-length']), acceptEncoding).toBe(file(suffix).length);
+        expect(response.headers['content-type'], acceptEncoding).toMatch(/^application\/javascript|^text\/javascript/);
+        expect(response.headers.vary, acceptEncoding).toMatch(/accept-encoding/i);
+        expect(response.headers['access-control-allow-origin'], acceptEncoding).toBe('*');
+        // Cached like the file it is a copy of.
+        expect(response.headers['cache-control'], acceptEncoding).toBe('public, max-age=31536000, immutable');
+      }
+    });
+
+    it('sends the file itself to a client that accepts no compression, still varying by Accept-Encoding', async () => {
+      const response = await get({ 'accept-encoding': 'identity' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding'] ?? 'identity').toBe('identity');
+      expect(response.body).toBe(bigScript);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+    });
+
+    it('gives each copy an ETag of its own, revalidates it, and answers ranges of the copy sent', async () => {
+      const gzip = await get({ 'accept-encoding': 'gzip' });
+      const brotli = await get({ 'accept-encoding': 'br' });
+      expect(gzip.headers.etag).toBeTruthy();
+      expect(gzip.headers.etag).not.toBe(brotli.headers.etag);
+      const revalidated = await get({ 'accept-encoding': 'gzip', 'if-none-match': String(gzip.headers.etag) });
+      expect(revalidated.statusCode).toBe(304);
+      const range = await get({ 'accept-encoding': 'gzip', range: 'bytes=0-9' });
+      expect(range.statusCode).toBe(206);
+      expect(range.headers['content-encoding']).toBe('gzip');
+      expect(range.headers['content-range']).toBe(`bytes 0-9/${file('.gz').length}`);
+      expect(range.rawPayload.equals(file('.gz').subarray(0, 10))).toBe(true);
+    });
   });
 
   it('lets a shell on another origin load a remote (CORS on remote files)', async () => {

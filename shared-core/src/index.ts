@@ -11,14 +11,18 @@ export * from './companyLimits';
 export type * from './contract';
 export * from './contrast';
 export * from './elearnings';
-export * from './errors/codes';
+// The list of every error code is '@dash/shared-core/error-codes' (the browser needs only the type).
+export { type ErrorBody, type ErrorCode, isErrorBody } from './errors/codes';
 export * from './errors/messages';
 export * from './featureFlags';
 export * from './format';
 export * from './i18n';
 export * from './memberImport/fields';
-export * from './permissions';
+// The permission tables (which role holds what) are '@dash/shared-core/permissions': the server hands the browser
+// the signed-in member's permissions, so the shell's first script needs only the roles and the check.
+export type { LicenseePermission, MemberPermission, Permission } from './permissions';
 export * from './print';
+export * from './roles';
 export * from './sidebar';
 export * from './signedInAccess';
 export * from './startPage';

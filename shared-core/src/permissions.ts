@@ -3,8 +3,19 @@
  * The server checks these on every call; the shell filters navigation, tabs, actions and routes with them;
  * docs/permissions.md is generated from this table by `node scripts/docs-permissions.mjs`.
  */
-export const ROLES = ['member', 'loc-admin', 'ou-admin', 'admin', 'super-admin', 'user'] as const;
-export type Role = (typeof ROLES)[number];
+import type { LicenseeRole, Role } from './roles';
+
+// The roles and the permission check live in roles.ts, the browser's part (the main entry exports only that part;
+// these tables are '@dash/shared-core/permissions', for the server and the tests).
+export {
+  hasAnyPermission,
+  isLicenseeRole,
+  isRole,
+  LICENSEE_ROLES,
+  type LicenseeRole,
+  ROLES,
+  type Role,
+} from './roles';
 
 /** Always added to a signed-in member's list, so that "any signed-in member" can be written as a requirement. */
 export const PLACEHOLDER_PERMISSION = 'dashboard.signed-in';
@@ -96,13 +107,11 @@ export const PERMISSIONS = [
 export type MemberPermission = (typeof PERMISSIONS)[number];
 
 /**
- * Licensee staff (the resellers' own people, table `licensee_staff`) are not members of a client: they sign in at
- * /auth/licensee and hold only these permissions, which no member role holds. A licensee session cannot call a
- * client member's API and a member session cannot call the licensee console's (`access` of each contract call).
+ * Licensee staff (the resellers' own people, table `licensee_staff`, LICENSEE_ROLES) are not members of a client:
+ * they sign in at /auth/licensee and hold only these permissions, which no member role holds. A licensee session
+ * cannot call a client member's API and a member session cannot call the licensee console's (`access` of each
+ * contract call).
  */
-export const LICENSEE_ROLES = ['licensee-admin', 'support-adviser'] as const;
-export type LicenseeRole = (typeof LICENSEE_ROLES)[number];
-
 export const LICENSEE_PERMISSIONS = [
   // opens the licensee console (mf-licensee)
   'licensee.read-console',
@@ -151,10 +160,6 @@ export const LICENSEE_ROLE_PERMISSIONS: Record<LicenseeRole, readonly LicenseePe
 
 export function permissionsOfLicenseeRole(role: LicenseeRole): LicenseePermission[] {
   return [...LICENSEE_ROLE_PERMISSIONS[role]];
-}
-
-export function isLicenseeRole(value: string): value is LicenseeRole {
-  return (LICENSEE_ROLES as readonly string[]).includes(value);
 }
 
 const MEMBER: MemberPermission[] = [
@@ -241,14 +246,4 @@ export function permissionsOf(role: Role): MemberPermission[] {
   const list = new Set<MemberPermission>(ROLE_PERMISSIONS[role]);
   list.add(PLACEHOLDER_PERMISSION);
   return [...list];
-}
-
-/** A requirement passes when no permission is required or when any one of them is held (spec section 6). */
-export function hasAnyPermission(held: readonly string[], required: readonly Permission[] | undefined): boolean {
-  if (!required || required.length === 0) return true;
-  return required.some((permission) => held.includes(permission));
-}
-
-export function isRole(value: string): value is Role {
-  return (ROLES as readonly string[]).includes(value);
 }

@@ -5,7 +5,6 @@
  */
 export {
   Link,
-  MemoryRouter,
   matchPath,
   Navigate,
   NavLink,

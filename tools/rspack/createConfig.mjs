@@ -8,8 +8,22 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import rspack from '@rspack/core';
 import { declaredArea } from './areas.mjs';
 import { FEDERATION_GLOBALS } from './federationGlobals.mjs';
+import { PrecompressPlugin } from './precompress.mjs';
 
 const require = (file) => JSON.parse(readFileSync(file, 'utf8'));
+
+/**
+ * react-router's production build: its package exports name only the development files, whose warnings
+ * (`ENABLE_DEV_WARNINGS = true`) stay in a production bundle. Same version, same code otherwise.
+ */
+const REACT_ROUTER_PRODUCTION = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production/index.mjs',
+);
+/** React's own useSyncExternalStore in place of the shim for React < 18 (shared/useSyncExternalStore.mjs). */
+const USE_SYNC_EXTERNAL_STORE = fileURLToPath(new URL('./shared/useSyncExternalStore.mjs', import.meta.url));
+/** Marks react-router's top-level calls as pure so that what no part imports is left out (loaders/annotatePure.mjs). */
+const ANNOTATE_PURE_LOADER = fileURLToPath(new URL('./loaders/annotatePure.mjs', import.meta.url));
 
 /** The federation bundler runtime's entry, as the federation plugin imports it into every part's start-up code. */
 const BUNDLER_RUNTIME_ENTRY = createRequire(import.meta.url).resolve('@module-federation/webpack-bundler-runtime');
@@ -44,7 +58,8 @@ export const SHARED_REACT_I18NEXT = path.join(path.dirname(fileURLToPath(import.
  * has to be one instance is shared: not `react/jsx-runtime` (stateless in production; its development
  * build takes React from the shared `react`) and not `react-dom/client` (LESSONS.md shares `react-dom/` as a prefix
  * because React 19's client needs the one react-dom: it takes it from the shared `react-dom` here, and only the
- * shell renders), not `zustand/middleware` (stateless; each part keeps only `devtools`). react-i18next is shared as
+ * shell renders), not `zustand/middleware` (stateless; each part keeps only `devtools`, and production builds not even
+ * that: shared-ui/src/state/devtoolsOptions.ts). react-i18next is shared as
  * a module with only the parts the dashboard uses (SHARED_REACT_I18NEXT).
  */
 function sharedModules(packageDir, host) {
@@ -139,8 +154,17 @@ export function createConfig({
         alias: {
           ...alias,
           'react-i18next-source$': REACT_I18NEXT_SOURCE,
+          'use-sync-external-store/shim$': USE_SYNC_EXTERNAL_STORE,
+          'use-sync-external-store/shim/index.js$': USE_SYNC_EXTERNAL_STORE,
+          ...(production ? { 'react-router$': REACT_ROUTER_PRODUCTION } : {}),
           // Remotes: the bundler runtime's functions come from the shell (bundlerRuntime/remote.mjs).
-          ...(federation && !host ? { [BUNDLER_RUNTIME_ENTRY]: REMOTE_BUNDLER_RUNTIME } : {}),
+          ...(federation && !host
+            ? {
+                [BUNDLER_RUNTIME_ENTRY]: REMOTE_BUNDLER_RUNTIME,
+                // ES modules, so that bundlerRuntime/remote.mjs takes only init and getRemoteEntry from it.
+                '@module-federation/runtime': HOST_RUNTIME_AS_ESM['@module-federation/runtime'],
+              }
+            : {}),
           ...(federation && host ? HOST_RUNTIME_AS_ESM : {}),
         },
       },
@@ -170,9 +194,13 @@ export function createConfig({
             },
             type: 'javascript/auto',
           },
+          production && {
+            test: /[\\/]node_modules[\\/]react-router[\\/]dist[\\/].*\.m?js$/,
+            loader: ANNOTATE_PURE_LOADER,
+          },
           { test: /\.module\.css$/, type: 'css/module' },
           { test: /\.css$/, exclude: /\.module\.css$/, type: 'css' },
-        ],
+        ].filter(Boolean),
       },
       plugins: [
         federation &&
@@ -203,6 +231,8 @@ export function createConfig({
             minify: production,
           }),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        // .gz and .br beside each JS and CSS file, which the server sends as they are (precompress.mjs).
+        production && new PrecompressPlugin(),
         ...plugins,
       ].filter(Boolean),
       optimization: { minimize: production },

@@ -12,8 +12,12 @@ import { hostNameOf } from './hostName';
 /** Content-hashed file names (`main.3f9a1c2b.js`) never change: cache them for a year. */
 const HASHED = /\.[0-9a-f]{8,}\.(js|css|woff2?|svg|png)$/;
 
+/** What a build writes beside its JS and CSS files (tools/rspack/precompress.mjs), sent by Accept-Encoding. */
+const PRECOMPRESSED_COPY = /\.(gz|br)$/;
+
 function cacheHeaders(reply: FastifyReply, filePath: string) {
-  if (HASHED.test(filePath)) {
+  // A compressed copy is cached like the file it is a copy of.
+  if (HASHED.test(filePath.replace(PRECOMPRESSED_COPY, ''))) {
     reply.header('Cache-Control', 'public, max-age=31536000, immutable');
   } else {
     // Manifests, remoteEntry.js and index.html must be fresh so that a deployment takes effect at once.
@@ -64,7 +68,12 @@ function headAdditions(request: FastifyRequest, bootData: BootData): string {
   return parts.join('');
 }
 
-/** Serves the built shell at `/`, each remote at `/remotes/<name>/` and the translations at `/assets/i18n/`. */
+/**
+ * Serves the built shell at `/`, each remote at `/remotes/<name>/` and the translations at `/assets/i18n/`.
+ * The builds' JS and CSS files come with gzip and brotli copies (`preCompressed`): a browser that accepts one gets it
+ * as it is, with `Vary: Accept-Encoding` and that copy's length and ETag (ranges are ranges of that copy); anything
+ * else, and every file without copies, is compressed per response by @fastify/compress (app.ts).
+ */
 export async function registerStatic(app: FastifyInstance, config: ServerConfig, db: Database): Promise<void> {
   const shellDist = path.join(config.staticRoot, 'shell', 'dist');
   await app.register(fastifyStatic, {
@@ -73,6 +82,7 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig,
     index: false,
     // Looked up per request, so that a new build is served without a restart.
     wildcard: true,
+    preCompressed: true,
     setHeaders: cacheHeaders,
   });
   for (const area of AREAS) {
@@ -80,6 +90,7 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig,
       root: path.join(config.staticRoot, area.name, 'dist'),
       prefix: `/remotes/${area.name}/`,
       decorateReply: false,
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         cacheHeaders(reply, filePath);
         // A shell on another origin (development, or a CDN) may load this remote.

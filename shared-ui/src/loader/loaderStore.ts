@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { devtools } from 'zustand/middleware';
-import { devtoolsOptions } from '../state/devtoolsOptions';
+import { devtools, devtoolsOptions } from '../state/devtoolsOptions';
 
 /** Spec section 4 "Loader": what the page is busy with. */
 export type LoaderKind = 'logIn' | 'save' | 'load';

@@ -9,8 +9,7 @@ import {
   type SignedInAccess,
 } from '@dash/shared-core';
 import { create } from 'zustand';
-import { devtools } from 'zustand/middleware';
-import { devtoolsOptions } from '../state/devtoolsOptions';
+import { devtools, devtoolsOptions } from '../state/devtoolsOptions';
 import { keepCompanyOfSession, readRememberedCompany, writeRememberedCompany } from './rememberedCompany';
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';

@@ -4,6 +4,7 @@ import { fakeDevtoolsExtension } from '../test/devtools';
 
 afterEach(() => {
   Reflect.deleteProperty(window, '__REDUX_DEVTOOLS_EXTENSION__');
+  vi.unstubAllEnvs();
   vi.resetModules();
 });
 
@@ -25,5 +26,18 @@ describe('devtools history (spec section 9: 25 states)', () => {
     useSessionStore.getState().signedOut();
     const session = connections.find((connection) => connection.options.name === 'session');
     expect(session?.sent).toContainEqual(expect.objectContaining({ type: 'signedOut' }));
+  });
+
+  it('leaves the middleware out of production builds: the stores work without it and connect to nothing', async () => {
+    const connections = fakeDevtoolsExtension();
+    vi.stubEnv('NODE_ENV', 'production');
+    vi.resetModules();
+    const { devtools } = await import('./devtoolsOptions');
+    const initializer = () => ({});
+    expect(devtools(initializer, { name: 'any' })).toBe(initializer);
+    const { useSessionStore } = await import('../session/sessionStore');
+    useSessionStore.getState().signedOut();
+    expect(useSessionStore.getState().status).toBe('anonymous');
+    expect(connections).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
-import { devtools } from 'zustand/middleware';
-import { devtoolsOptions } from '../state/devtoolsOptions';
+import { devtools, devtoolsOptions } from '../state/devtoolsOptions';
 
 export type ToastType = 'success' | 'info' | 'warning' | 'danger';
 

@@ -118,7 +118,8 @@ describe('a remote from its manifest', () => {
 
 describe('which areas a session opens', () => {
   it('opens each area to its own kind of session only: the licensee console to licensee staff, the rest to members', async () => {
-    const { AREAS, permissionsOf, permissionsOfLicenseeRole } = await import('@dash/shared-core');
+    const { AREAS } = await import('@dash/shared-core');
+    const { permissionsOf, permissionsOfLicenseeRole } = await import('@dash/shared-core/permissions');
     const { canOpenArea } = await import('./areaStore');
     const member: SignedInAccess = {
       audience: 'member' as const,

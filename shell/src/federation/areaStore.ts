@@ -11,10 +11,9 @@ import {
   type SignedInAccess,
   whenI18nInitialized,
 } from '@dash/shared-core';
-import { type AreaRegistration, devtoolsOptions, useSessionStore } from '@dash/shared-ui';
+import { type AreaRegistration, devtools, devtoolsOptions, useSessionStore } from '@dash/shared-ui';
 import { matchPath } from 'react-router';
 import { create } from 'zustand';
-import { devtools } from 'zustand/middleware';
 import { loadRegister } from './loadArea';
 
 export type AreaStatus = 'idle' | 'loading' | 'ready' | 'error';

@@ -126,4 +126,18 @@ describe('the bundler runtime a remote takes from the shell (tools/rspack/bundle
     expect(remote.bundlerRuntime.S).not.toBe(original.bundlerRuntime.S);
     expect(remote.bundlerRuntimeOptions).not.toBe(original.bundlerRuntimeOptions);
   });
+
+  it('hands the bundler runtime every function of the federation runtime it calls, and only those', async () => {
+    const dir = path.join(ROOT, 'node_modules/@module-federation/webpack-bundler-runtime/dist');
+    const called = new Set<string>();
+    for (const file of filesUnder(dir, /\.(c?js|mjs)$/, [])) {
+      for (const [, name] of readFileSync(file, 'utf8').matchAll(/\bruntime\.([A-Za-z_$][\w$]*)\(/g))
+        called.add(name ?? '');
+    }
+    await import('../../../tools/rspack/bundlerRuntime/provide.mjs');
+    const { default: remote } = await import('../../../tools/rspack/bundlerRuntime/remote.mjs');
+    const runtime = remote.runtime as Record<string, unknown>;
+    expect(Object.keys(runtime).sort()).toEqual([...called].sort());
+    for (const name of called) expect(typeof runtime[name], name).toBe('function');
+  });
 });

@@ -1,4 +1,5 @@
-import { accessOfMember, type MemberState, permissionsOf, type Role, type SignedInAccess } from '@dash/shared-core';
+import { accessOfMember, type MemberState, type Role, type SignedInAccess } from '@dash/shared-core';
+import { permissionsOf } from '@dash/shared-core/permissions';
 import type { NavItem } from '@dash/shared-ui';
 import { describe, expect, it } from 'vitest';
 import { activeTrail, isActive, visibleItems } from './navigation';

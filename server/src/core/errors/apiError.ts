@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@dash/shared-core';
+import type { ErrorCode } from '@dash/shared-core/error-codes';
 
 /**
  * Thrown by any handler or service: answered as `{"error":{"code"}}` with its status (CONTRACT.md "HTTP

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FeatureFlags, LicenseePermission, LicenseeRole, Role } from '@dash/shared-core';
-import { LICENSEE_TOKEN_PREFIX, permissionsOf, permissionsOfLicenseeRole } from '@dash/shared-core';
+import { LICENSEE_TOKEN_PREFIX } from '@dash/shared-core';
+import { permissionsOf, permissionsOfLicenseeRole } from '@dash/shared-core/permissions';
 import type { Database, Queryable } from '../db/database';
 
 /**

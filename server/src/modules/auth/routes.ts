@@ -1,5 +1,5 @@
-import { permissionsOf } from '@dash/shared-core';
 import { ENDPOINTS, type MemberState } from '@dash/shared-core/contract';
+import { permissionsOf } from '@dash/shared-core/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../core/db/database';
 import { VersionedRowCache } from '../../core/db/versionedRowCache';
