@@ -37,6 +37,8 @@ export default async function setup(project: TestProject): Promise<(() => void) 
     const file = path.join(folder, `api-test-seeded-${process.pid}.tar`);
     writeFileSync(file, gunzipSync(Buffer.from(await snapshot.arrayBuffer())));
     project.provide('seededPgliteTemplate', file);
+    // For the server processes the fault tests start (serverProcess.ts); the test workers inherit it.
+    process.env.SEEDED_PGLITE_TEMPLATE = file;
     return () => rmSync(file, { force: true });
   } finally {
     await db.close();

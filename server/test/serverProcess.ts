@@ -12,7 +12,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from '@dash/shared-core';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { DEMO_PASSWORD } from './helpers';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -57,8 +56,9 @@ export async function startServerProcess(
       LOG_LEVEL: 'silent',
       SMTP_URL: '',
       SMS_URL: '',
-      // A new embedded database starts from the run's seeded copy (globalSetup.ts) instead of migrating and seeding.
-      ...(inject('seededPgliteTemplate') ? { PGLITE_TEMPLATE: inject('seededPgliteTemplate') } : {}),
+      // A new embedded database starts from the API run's seeded copy (globalSetup.ts sets the variable) instead of
+      // migrating and seeding. Not `inject`: the browser tests (Playwright) use this file too.
+      ...(process.env.SEEDED_PGLITE_TEMPLATE ? { PGLITE_TEMPLATE: process.env.SEEDED_PGLITE_TEMPLATE } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
