@@ -40,7 +40,8 @@ function server(port: number, name: string, extraEnv: Record<string, string> = {
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results/e2e',
+  // A shard of its own per run side by side (scripts/test.mjs): Playwright empties this folder when it starts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

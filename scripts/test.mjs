@@ -1,6 +1,6 @@
 // `npm test`: every check the project has, against production builds:
 // type-check, lint, unit tests, API tests, production build, browser tests (Debian's Chromium).
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp', 'reports');
 mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2);
+const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
 
 function ensureChromium() {
   if (existsSync(CHROMIUM_PATH)) return;
@@ -56,12 +57,72 @@ const steps = [
   { name: 'build', command: 'node scripts/build.mjs' },
   {
     name: 'e2e',
-    command: 'npx playwright test -c e2e/playwright.config.ts --reporter=list,json',
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json` },
+    command: `npx playwright test -c e2e/playwright.config.ts --reporter=list,json (${E2E_SHARDS} shards side by side)`,
     before: ensureChromium,
-    counts: () => playwrightCounts(`${reports}/e2e.json`),
+    run: runBrowserTestShards,
+    counts: () => sumCounts(e2eShards().map((shard) => playwrightCounts(shard.report))),
   },
 ];
+
+/**
+ * The browser tests in shards side by side (E2E_SHARDS, default 2), each with its own servers, ports and databases
+ * (e2e/playwright.config.ts reads the ports), so that no test sees another shard's data. One after the other they
+ * left half of the two cores idle: most of a browser test is waiting for the page, the server or an animation.
+ */
+function e2eShards() {
+  return Array.from({ length: E2E_SHARDS }, (_, index) => ({
+    label: `e2e ${index + 1}/${E2E_SHARDS}`,
+    report: `${reports}/e2e-${index + 1}.json`,
+    env: {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e-${index + 1}.json`,
+      E2E_MAIN_PORT: String(8181 + index * 100),
+      E2E_RESILIENCE_PORT: String(8182 + index * 100),
+      E2E_SMTP_PORT: String(2525 + index * 100),
+      E2E_SMS_PORT: String(2526 + index * 100),
+      E2E_OUTPUT_DIR: `../test-results/e2e-${index + 1}`,
+    },
+    args: E2E_SHARDS > 1 ? ` --shard=${index + 1}/${E2E_SHARDS}` : '',
+  }));
+}
+
+/** Runs the shards at once, each line of output prefixed with its shard; answers the exit status (0: all passed). */
+async function runBrowserTestShards() {
+  const runs = e2eShards().map(
+    (shard) =>
+      new Promise((resolve) => {
+        const child = spawn(`npx playwright test -c e2e/playwright.config.ts --reporter=list,json${shard.args}`, {
+          cwd: root,
+          shell: true,
+          stdio: ['ignore', 'pipe', 'pipe'],
+          env: { ...process.env, NODE_OPTIONS: '--no-deprecation', ...shard.env },
+        });
+        for (const stream of [child.stdout, child.stderr]) {
+          let rest = '';
+          stream.on('data', (chunk) => {
+            const lines = (rest + chunk.toString('utf8')).split('\n');
+            rest = lines.pop() ?? '';
+            for (const line of lines) console.log(`[${shard.label}] ${line}`);
+          });
+          stream.on('end', () => rest && console.log(`[${shard.label}] ${rest}`));
+        }
+        child.on('close', (code) => resolve(code ?? 1));
+      }),
+  );
+  const codes = await Promise.all(runs);
+  return codes.every((code) => code === 0) ? 0 : 1;
+}
+
+function sumCounts(list) {
+  const sum = { passed: 0, failed: 0, skipped: 0, flaky: [] };
+  for (const counts of list) {
+    if (!counts) return null;
+    sum.passed += counts.passed;
+    sum.failed += counts.failed;
+    sum.skipped += counts.skipped;
+    sum.flaky.push(...counts.flaky);
+  }
+  return sum;
+}
 
 const results = [];
 let buildFailed = false;
@@ -74,12 +135,14 @@ for (const step of steps) {
   step.before?.();
   console.log(`\n=== ${step.name}: ${step.command}`);
   const started = Date.now();
-  const run = spawnSync(step.command, {
-    cwd: root,
-    shell: true,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_OPTIONS: '--no-deprecation', ...step.env },
-  });
+  const run = step.run
+    ? { status: await step.run() }
+    : spawnSync(step.command, {
+        cwd: root,
+        shell: true,
+        stdio: 'inherit',
+        env: { ...process.env, NODE_OPTIONS: '--no-deprecation', ...step.env },
+      });
   const counts = step.counts?.();
   // A browser test that passed only on its retry fails the run (Playwright itself exits 0 for it).
   const flaky = counts?.flaky ?? [];

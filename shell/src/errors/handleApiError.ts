@@ -1,5 +1,6 @@
 import { type ApiError, i18n, messageKeyForError, signInPageOf } from '@dash/shared-core';
 import { showToast, useSessionStore } from '@dash/shared-ui';
+import { isSigningOut } from '../session/signingOut';
 
 const LOGIN_PAGE = /^\/auth\/(login|licensee)(\/|$)/;
 
@@ -10,6 +11,8 @@ const LOGIN_PAGE = /^\/auth\/(login|licensee)(\/|$)/;
  */
 export function handleApiError(error: ApiError): void {
   const signedIn = useSessionStore.getState().status === 'authenticated';
+  // Signing out: a call that was under way meets the ended session; the sign-in page replaces the page anyway.
+  if (signedIn && error.status === 401 && isSigningOut()) return;
   const exists = (key: string) => i18n.exists(key);
   let key = messageKeyForError(error.status, error.code, exists);
   if (!signedIn && (error.status === 401 || error.status === 403) && !error.code?.startsWith('Csrf')) {

@@ -10,6 +10,7 @@ import {
 } from '@dash/shared-core';
 import { showToast, useSessionStore } from '@dash/shared-ui';
 import { loadAreaOfPage } from '../federation/areaStore';
+import { beginSigningOut } from './signingOut';
 
 /**
  * Heartbeat every 30 seconds: it also tells what the session may open now, so that a feature flag the licensee
@@ -101,6 +102,7 @@ export async function logout(): Promise<void> {
       : clientIdentifier
         ? `/auth/login/${encodeURIComponent(clientIdentifier)}`
         : '/auth/login';
+  beginSigningOut();
   try {
     await api.call('logout', undefined, { silent: true });
   } finally {
