@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = path.join(root, '.tmp', 'reports');
 mkdirSync(reports, { recursive: true });
 const only = process.argv.slice(2);
-const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2) || 1);
+const E2E_SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 1) || 1);
 
 function ensureChromium() {
   if (existsSync(CHROMIUM_PATH)) return;
@@ -65,9 +65,10 @@ const steps = [
 ];
 
 /**
- * The browser tests in shards side by side (E2E_SHARDS, default 2), each with its own servers, ports and databases
- * (e2e/playwright.config.ts reads the ports), so that no test sees another shard's data. One after the other they
- * left half of the two cores idle: most of a browser test is waiting for the page, the server or an animation.
+ * The browser tests, optionally in shards side by side (E2E_SHARDS, default 1), each with its own servers, ports and
+ * databases (e2e/playwright.config.ts reads the ports), so that no test sees another shard's data. On a machine with
+ * more cores. On the 2-core CI machine two shards took as long as one run (36 min in all, load average 9-10) and a
+ * test failed under that load: there the default is one run.
  */
 function e2eShards() {
   return Array.from({ length: E2E_SHARDS }, (_, index) => ({

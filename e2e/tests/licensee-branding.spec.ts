@@ -30,7 +30,10 @@ const lightPrimary = (page: Page) => page.getByTestId('branding-colours-light').
 
 async function saveLightPrimary(page: Page, colour: string, savedText: string) {
   await lightPrimary(page).fill(colour);
+  // The answer first: a failure then says whether the save was sent and what it answered, not only "no toast".
+  const answer = page.waitForResponse((response) => response.url().endsWith('/api/licensee/branding/update'));
   await page.getByTestId('branding-save').click();
+  expect((await answer).status()).toBe(200);
   await expect(page.getByText(savedText)).toBeVisible();
 }
 
