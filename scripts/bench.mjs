@@ -17,7 +17,7 @@
 //     clients with 1,000,000 members (usage list, goal p95 <= 200 ms) and 5,000 clients (client list, goal p95
 //     <= 50 ms), seeded set-based (server/src/seed/licenseeScale.ts), on PGlite and, when one answers, on PostgreSQL
 //     in a throw-away schema (scripts/bench/licensee.mjs); BENCH_LICENSEE_PG=0 skips PostgreSQL, BENCH_LICENSEE_PGLITE=0
-//     PGlite.
+//     PGlite; BENCH_LICENSEE_SCENARIOS=clientList5000,usageList,clientListUsage runs only the named ones.
 //   - Lighthouse 12 (mobile profile, simulated throttling) on the sign-in page and a member's start page, median of
 //     BENCH_LIGHTHOUSE_RUNS (default 3) runs each; BENCH_LIGHTHOUSE=0 or --no-lighthouse skips it.
 //   - on PostgreSQL: 1,000 signed-in sessions at a person's pace (one call a second each, a mix of every area) for

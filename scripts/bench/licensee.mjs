@@ -164,7 +164,9 @@ export async function runLicenseeScenarios(baseUrl, { connections, durationSecon
     },
   ];
   const results = [];
-  for (const scenario of scenarios) {
+  // BENCH_LICENSEE_SCENARIOS=clientList5000,… runs only those (to look at one call, e.g. under a profiler).
+  const chosen = process.env.BENCH_LICENSEE_SCENARIOS?.split(',');
+  for (const scenario of scenarios.filter((each) => !chosen || chosen.includes(each.id))) {
     log(`  ${scenario.label} …`);
     try {
       for (const body of scenario.bodies.slice(0, 3)) await probe(baseUrl, scenario.headers, scenario.path, body);

@@ -268,6 +268,8 @@ describe('the client list', () => {
     const identifiers = [...first.items, ...second.items].map((item) => item.clientIdentifier);
     expect(new Set(identifiers).size).toBe(all.total);
     expect(identifiers).toEqual([...identifiers].sort());
+    const pastTheEnd = await list(admin, { sortBy: 'name', page: 9, perPage: 25 });
+    expect(pastTheEnd).toEqual({ items: [], total: all.total });
   });
 
   it("filters by status and counts each client's members that are not archived", async () => {

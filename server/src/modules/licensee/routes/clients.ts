@@ -2,7 +2,6 @@ import { ENDPOINTS, type LicenseeClientListItem } from '@dash/shared-core/contra
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/database';
 import { iso, likePattern, orderBy } from '../../../core/db/rows';
-import { readTablePage } from '../../../core/db/tablePage';
 import { registerEndpoint } from '../../../http/route';
 import { clientOfLicensee } from '../clientRecord';
 
@@ -25,37 +24,49 @@ interface ClientListRow {
   created_at: unknown;
 }
 
-const FROM_WHERE = `FROM client c
-  WHERE c.licensee_uuid = $1
-    AND ($2::text IS NULL OR c.name ILIKE $2 OR c.identifier ILIKE $2)
-    AND ($3::text = 'all' OR ($3::text = 'active') = (c.deactivated_at IS NULL))`;
+/**
+ * The rows the filter leaves, as SQL written for this filter: a term or a status the caller did not give is left out
+ * of the statement instead of written as `($2 IS NULL OR …)`, so that each statement's plan fits every call that uses
+ * it (a prepared statement keeps one plan: with the catch-all predicates it planned every call again).
+ */
+function clientsWhere(licenseeUuid: string, filter: { search?: string; status: 'all' | 'active' | 'inactive' }) {
+  const params: unknown[] = [licenseeUuid];
+  let where = 'FROM client c WHERE c.licensee_uuid = $1';
+  if (filter.search) {
+    params.push(likePattern(filter.search));
+    // search_text is lower(name \n identifier) (migration 036): one LIKE instead of ILIKE on two columns.
+    where += ` AND c.search_text LIKE lower($${params.length})`;
+  }
+  if (filter.status !== 'all') where += ` AND c.deactivated_at IS ${filter.status === 'active' ? '' : 'NOT '}NULL`;
+  return { where, params };
+}
 
 /** The licensee's clients (a table call) and one client's details. */
 export function registerClientReadRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.licenseeClientList, async ({ body, session }) => {
-    const search = body.filter.search ? likePattern(body.filter.search) : null;
-    const { rows, total } = await readTablePage<ClientListRow>(db, {
-      select: `SELECT c.uuid, c.identifier, c.name, c.city, c.country, c.deactivated_at IS NULL AS active,
+    const { where, params } = clientsWhere(session.licenseeUuid, body.filter);
+    // Name, identifier and creation date are never empty: each index serves both directions.
+    const order = orderBy(SORT_COLUMNS, body.sortBy, body.sortDirection, 'c.uuid', NO_EMPTY_COLUMNS);
+    const limit = params.length + 1;
+    // One statement for the page, its clients' member counts and the total: each round trip to the database costs
+    // more than the counting (the page's member counts are read from the member list's index). The outer query is
+    // called `c` as well, so that the same ORDER BY sorts the page's rows again.
+    const rows = await db.query<ClientListRow & { member_count: number; total: number }>(
+      `SELECT c.*,
+              (SELECT count(*)::int FROM member m WHERE m.client_uuid = c.uuid AND m.archived_at IS NULL) AS member_count,
+              (SELECT count(*)::int AS total ${where}) AS total
+         FROM (SELECT c.uuid, c.identifier, c.name, c.city, c.country, c.deactivated_at IS NULL AS active,
                       c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates,
                       c.feature_calendar, c.created_at
-               ${FROM_WHERE}`,
-      count: `SELECT count(*)::int AS total ${FROM_WHERE}`,
-      params: [session.licenseeUuid, search, body.filter.status],
-      // Name, identifier and creation date are never empty: each index serves both directions.
-      order: orderBy(SORT_COLUMNS, body.sortBy, body.sortDirection, 'c.uuid', NO_EMPTY_COLUMNS),
-      page: body.page,
-      perPage: body.perPage,
-    });
-    // Members of the page's clients only (the index of the member list answers each count).
-    const counts = new Map<string, number>();
-    if (rows.length > 0) {
-      const found = await db.query<{ client_uuid: string; count: number }>(
-        `SELECT client_uuid, count(*)::int AS count FROM member
-          WHERE client_uuid = ANY($1::uuid[]) AND archived_at IS NULL GROUP BY client_uuid`,
-        [rows.map((row) => row.uuid)],
-      );
-      for (const row of found) counts.set(row.client_uuid, row.count);
-    }
+                 ${where} ${order} LIMIT $${limit} OFFSET $${limit + 1}) c
+        ${order}`,
+      [...params, body.perPage, (body.page - 1) * body.perPage],
+    );
+    // A page past the end has no row to carry the total.
+    const total =
+      rows[0]?.total ??
+      (await db.query<{ total: number }>(`SELECT count(*)::int AS total ${where}`, params))[0]?.total ??
+      0;
     const items: LicenseeClientListItem[] = rows.map((row) => ({
       uuid: row.uuid,
       clientIdentifier: row.identifier,
@@ -63,7 +74,7 @@ export function registerClientReadRoutes(app: FastifyInstance, db: Database): vo
       city: row.city,
       country: row.country,
       active: row.active,
-      memberCount: counts.get(row.uuid) ?? 0,
+      memberCount: row.member_count,
       maxMembers: row.max_members,
       featureFlags: {
         elearnings: row.feature_elearnings,
