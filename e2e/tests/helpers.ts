@@ -17,6 +17,36 @@ export async function signIn(page: Page, clientIdentifier: string, username: str
   if (SHARED_GERMAN_ACCOUNTS.has(`${clientIdentifier}/${username}`)) await switchLanguage(page, 'de_DE');
 }
 
+/** Who signs in to the licensee console: by default the demo licensee's admin, in the language the page offers. */
+export interface LicenseeSignIn {
+  licensee?: string;
+  username?: string;
+  password?: string;
+  baseURL?: string;
+  language?: 'de_DE' | 'en_GB';
+}
+
+/** Signs in at /auth/licensee as a person would and waits for the console. */
+export async function signInAsLicensee(
+  page: Page,
+  {
+    licensee = 'dashboard',
+    username = 'lizenz.admin',
+    password = PASSWORD,
+    baseURL = '',
+    language,
+  }: LicenseeSignIn = {},
+) {
+  await page.goto(`${baseURL}/auth/licensee`);
+  if (language) await switchLanguage(page, language);
+  await page.locator('input[name=licenseeIdentifier]').fill(licensee);
+  await page.locator('input[name=username]').fill(username);
+  await page.locator('input[name=password]').fill(password);
+  await page.locator('button[type=submit]').click();
+  await expect(page).toHaveURL(/\/dashboard\/licensee\//);
+  await expect(page.getByTestId('logout')).toBeVisible();
+}
+
 /**
  * Signs in through the sign-in page's own call (POST /api/login, sent from the page, so host names that only the
  * browser resolves, such as partner.localhost, work too) and opens the start page: for tests about what comes after

@@ -6,7 +6,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { MAIN_PORT } from '../playwright.config';
-import { expectBrandPrimary, expectNoSeriousAxeViolations, PASSWORD, switchLanguage } from './helpers';
+import { expectBrandPrimary, expectNoSeriousAxeViolations, signInAsLicensee, switchLanguage } from './helpers';
 
 const PARTNER = `http://partner.localhost:${MAIN_PORT}`;
 const SEEDED_PRIMARY = '#00695c';
@@ -15,13 +15,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `../test-results/screenshots/licensee-branding-${name}.png`, fullPage: true });
 
 async function signInAsPartnerAdmin(page: Page, language: 'de_DE' | 'en_GB' = 'de_DE') {
-  await page.goto(`${PARTNER}/auth/licensee`);
-  await switchLanguage(page, language);
-  await page.locator('input[name=licenseeIdentifier]').fill('safeguard');
-  await page.locator('input[name=username]').fill('partner.admin');
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.locator('button[type=submit]').click();
-  await expect(page.getByTestId('logout')).toBeVisible();
+  await signInAsLicensee(page, { licensee: 'safeguard', username: 'partner.admin', baseURL: PARTNER, language });
   await page.locator('[data-nav-id="licensee-branding"]').click();
   await expect(page.getByTestId('branding-form')).toBeVisible();
 }

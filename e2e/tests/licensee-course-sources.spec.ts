@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { MAIN_COURSE_PORT } from '../playwright.config';
-import { courseFrame, expectNoSeriousAxeViolations, openMyTask, PASSWORD, signIn, switchLanguage } from './helpers';
+import { courseFrame, expectNoSeriousAxeViolations, openMyTask, signIn, signInAsLicensee } from './helpers';
 
 const COURSE_ORIGIN = `http://127.0.0.1:${MAIN_COURSE_PORT}`;
 const COURSE_TITLE = 'Ladungssicherung';
@@ -18,13 +18,7 @@ const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SCREENSHOTS}licensee-course-sources-${name}.png`, fullPage: true });
 
 async function openCourseSources(page: Page, language: 'de_DE' | 'en_GB' = 'de_DE') {
-  await page.goto('/auth/licensee');
-  await switchLanguage(page, language);
-  await page.locator('input[name=licenseeIdentifier]').fill('dashboard');
-  await page.locator('input[name=username]').fill('lizenz.admin');
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.locator('button[type=submit]').click();
-  await expect(page.getByTestId('logout')).toBeVisible();
+  await signInAsLicensee(page, { language });
   await page.locator('[data-nav-id="licensee-branding"]').click();
   const card = page.getByTestId('course-sources-card');
   await expect(card.getByTestId('course-sources-form')).toBeVisible();

@@ -9,7 +9,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { ReceivedMail } from '../../server/test/smtp';
 import { startSmtpServer } from '../../server/test/smtp';
 import { MAIN_PORT, SMTP_PORT } from '../playwright.config';
-import { PASSWORD } from './helpers';
+import { signInAsLicensee } from './helpers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -27,15 +27,6 @@ async function shot(page: Page, name: string) {
     await expect.poll(async () => (await page.locator('#shell-sidebar').boundingBox())?.x ?? 0).toBe(0);
   }
   await page.screenshot({ path: `../test-results/screenshots/licensee-staff-${name}.png`, fullPage: true });
-}
-
-async function signInAsLicensee(page: Page, username: string, password = PASSWORD) {
-  await page.goto('/auth/licensee');
-  await page.locator('input[name=licenseeIdentifier]').fill('dashboard');
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill(password);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/\/dashboard\/licensee\//);
 }
 
 function staffLink(mail: ReceivedMail): string {
@@ -61,7 +52,7 @@ test('a licensee admin adds a staff member, who sets a password from the invitat
   const username = `sina.support${suffix}`;
   const address = `sina.${suffix}@dashboard.example.com`;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsLicensee(page, 'lizenz.admin');
+  await signInAsLicensee(page);
   await page.locator('[data-nav-id="licensee-staff"]').click();
   await expect(page).toHaveURL(/\/dashboard\/licensee\/staff/);
   await expect(page.getByRole('heading', { name: 'Team', level: 1 })).toBeVisible();
@@ -102,7 +93,7 @@ test('a licensee admin adds a staff member, who sets a password from the invitat
   await expect(own.locator('[data-nav-id="licensee-staff"]')).toHaveCount(0);
   await own.getByTestId('logout').click();
   await expect(own).toHaveURL(/\/auth\/licensee/);
-  await signInAsLicensee(own, username, 'Sina#Start2026');
+  await signInAsLicensee(own, { username, password: 'Sina#Start2026' });
   await expect(own.getByTestId('header-name')).toHaveText('Sina Support');
   await context.close();
 
@@ -156,7 +147,7 @@ test('a staff member who forgot the password gets a link on /auth/licensee', asy
 test('an adviser ends his support session from the banner and is back in the console', async ({ page }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsLicensee(page, 'berater');
+  await signInAsLicensee(page, { username: 'berater' });
   await page.goto('/dashboard/licensee/clients');
   // globex: licensee-support.spec.ts counts the adviser's sign-ins in acme's support audit.
   await page.locator('tbody tr').filter({ hasText: 'Globex Logistik AG' }).getByRole('link').first().click();

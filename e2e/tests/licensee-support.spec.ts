@@ -5,19 +5,10 @@
  * adviser's name; the licensee sees it in the console's support sessions and audit. German and English.
  */
 import { expect, type Page, test } from '@playwright/test';
-import { openSignedIn, PASSWORD, switchLanguage } from './helpers';
+import { openSignedIn, signInAsLicensee, switchLanguage } from './helpers';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `../test-results/screenshots/licensee-support-${name}.png`, fullPage: true });
-
-async function signInAsLicensee(page: Page, username: string) {
-  await page.goto('/auth/licensee');
-  await page.locator('input[name=licenseeIdentifier]').fill('dashboard');
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/\/dashboard\/licensee\/clients/);
-}
 
 async function openAcmeInSupportMode(page: Page) {
   await page.locator('tbody tr').filter({ hasText: 'ACME Sicherheit GmbH' }).getByRole('link').first().click();
@@ -35,7 +26,7 @@ test('an adviser opens a client in support mode under his own name; the client s
   // Three sign-ins in two browsers, and an export.
   test.setTimeout(180_000);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signInAsLicensee(page, 'berater');
+  await signInAsLicensee(page, { username: 'berater' });
   await expect(page.getByTestId('header-name')).toHaveText('Bernd Berater');
   const dialog = await openAcmeInSupportMode(page);
   // The reason is required: nothing is sent without it.
@@ -93,7 +84,7 @@ test('an adviser opens a client in support mode under his own name; the client s
   // The licensee admin sees the adviser's session and the audit entry in the console.
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/auth\/login/);
-  await signInAsLicensee(page, 'lizenz.admin');
+  await signInAsLicensee(page);
   // This browser still shows English (chosen in support mode): back to German.
   await page.getByTestId('language-switch').selectOption('de_DE');
   await page.locator('[data-nav-id="licensee-support-sessions"]').click();
@@ -126,7 +117,7 @@ test('a client that disallows support login is refused with the spec message', a
   await admin.getByRole('button', { name: 'Speichern' }).click();
   await expect(toggle).not.toBeChecked();
   try {
-    await signInAsLicensee(page, 'berater');
+    await signInAsLicensee(page, { username: 'berater' });
     const dialog = await openAcmeInSupportMode(page);
     await dialog.locator('input[name=reason]').fill('Ticket 815');
     await page.getByTestId('open-support-confirm').click();

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { expectNoSeriousAxeViolations, PASSWORD, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, signInAsLicensee } from './helpers';
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `../test-results/screenshots/licensee-usage-${name}.png`, fullPage: true });
@@ -16,13 +16,7 @@ const shot = (page: Page, name: string) =>
 const rows = (page: Page) => page.locator('tbody tr');
 
 async function openUsage(page: Page, language: 'de_DE' | 'en_GB', freshness: RegExp) {
-  await page.goto('/auth/licensee');
-  await switchLanguage(page, language);
-  await page.locator('input[name=licenseeIdentifier]').fill('dashboard');
-  await page.locator('input[name=username]').fill('lizenz.admin');
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.locator('button[type=submit]').click();
-  await expect(page.getByTestId('logout')).toBeVisible();
+  await signInAsLicensee(page, { language });
   await page.locator('[data-nav-id="licensee-usage"]').click();
   await expect(page).toHaveURL(/\/dashboard\/licensee\/usage/);
   // The server computes the figures shortly after its start (5 s); until then the page says so.

@@ -8,7 +8,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { resetLink, startSmtpServer } from '../../server/test/smtp';
 import { MAIN_PORT, SMTP_PORT } from '../playwright.config';
-import { expectNoSeriousAxeViolations, PASSWORD, recordRemoteDownloads, signIn, switchLanguage } from './helpers';
+import {
+  expectNoSeriousAxeViolations,
+  recordRemoteDownloads,
+  signIn,
+  signInAsLicensee,
+  switchLanguage,
+} from './helpers';
 
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 
@@ -22,16 +28,6 @@ test.afterAll(async () => {
 
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `../test-results/screenshots/licensee-${name}.png`, fullPage: true });
-
-async function signInAsLicensee(page: Page, licenseeIdentifier: string, username: string, baseURL = '') {
-  await page.goto(`${baseURL}/auth/licensee`);
-  await page.locator('input[name=licenseeIdentifier]').fill(licenseeIdentifier);
-  await page.locator('input[name=username]').fill(username);
-  await page.locator('input[name=password]').fill(PASSWORD);
-  await page.locator('button[type=submit]').click();
-  await expect(page).toHaveURL(/\/dashboard\/licensee\/clients/);
-  await expect(page.getByTestId('logout')).toBeVisible();
-}
 
 const clientRows = (page: Page) => page.locator('tbody tr');
 
@@ -51,7 +47,7 @@ test('a licensee admin creates a client with e-learnings on; its super-admin sig
   await expect(page.getByTestId('login-error')).toContainText('Lizenznehmer-ID');
   await expect(page.locator('input[name=password]')).toHaveValue('');
 
-  await signInAsLicensee(page, 'dashboard', 'lizenz.admin');
+  await signInAsLicensee(page);
   await expect(page.getByTestId('header-role')).toHaveText('Lizenznehmer-Administrator');
   await expect(page.getByTestId('header-name')).toHaveText('Lena Lizenz');
   await expect(page.locator('[data-nav-id="licensee-clients"]')).toHaveText('Kunden');
@@ -152,7 +148,7 @@ test('in English and on a phone: the partner licensee sees only its own clients 
   await switchLanguage(page, 'en_GB');
   await expect(page.getByRole('heading', { name: 'Licensee sign-in' })).toBeVisible();
   await shot(page, 'sign-in-en-390');
-  await signInAsLicensee(page, 'safeguard', 'partner.admin', partner);
+  await signInAsLicensee(page, { licensee: 'safeguard', username: 'partner.admin', baseURL: partner });
   await expect(page.getByTestId('header-role')).toHaveText('Licensee administrator');
   await expect(page.getByRole('heading', { name: 'Clients' })).toBeVisible();
   await expect(clientRows(page)).toHaveCount(1);
@@ -187,7 +183,7 @@ test("members never open the licensee console, and licensee staff never the memb
   await page.getByTestId('logout').click();
   await expect(page).toHaveURL(/\/auth\/login/);
 
-  await signInAsLicensee(page, 'dashboard', 'berater');
+  await signInAsLicensee(page, { username: 'berater' });
   await expect(page.getByTestId('header-role')).toHaveText('Kundenberater');
   // The customer adviser reads only: no "add", no save, fields disabled.
   await expect(page.getByTestId('add-client')).toHaveCount(0);
@@ -214,7 +210,7 @@ test('a flag switched in the console reaches a signed-in admin without signing i
   await expect(nav.getByRole('button', { name: 'E-Learnings' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Gefährdungsbeurteilungen' })).toHaveCount(0);
 
-  await signInAsLicensee(page, 'dashboard', 'lizenz.admin');
+  await signInAsLicensee(page);
   await clientRows(page).filter({ hasText: 'Globex Logistik AG' }).getByRole('link').click();
   const form = page.getByTestId('client-form');
   const save = async () => {

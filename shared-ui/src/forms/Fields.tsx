@@ -1,48 +1,6 @@
-import {
-  invalidDate,
-  maxDate,
-  minDate,
-  type Rule,
-  required as requiredRule,
-  type ValidationError,
-  validate,
-} from '@dash/shared-core';
-import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { invalidDate, maxDate, minDate, type Rule } from '@dash/shared-core';
 import { FieldLabel } from './FieldLabel';
-import { validationMessage } from './validationMessage';
-
-interface FieldFrameProps {
-  id: string;
-  label: string;
-  required?: boolean;
-  error: ValidationError | null;
-  visible: boolean;
-  children: ReactNode;
-  className?: string;
-}
-
-/** Label, required mark and an error shown only once the field was touched (spec section 5). */
-function FieldFrame({ id, label, required, error, visible, children, className = 'ui-field' }: FieldFrameProps) {
-  const { t, i18n } = useTranslation('common');
-  return (
-    <div className={className}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      {children}
-      {visible && error && (
-        <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {validationMessage(t, error, label, i18n.language)}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function useFieldError(value: string, rules: readonly Rule[], required: boolean | undefined, showErrors?: boolean) {
-  const [touched, setTouched] = useState(false);
-  const error = validate(value, required ? [requiredRule, ...rules] : rules);
-  return { error, visible: Boolean((touched || showErrors) && error), touch: () => setTouched(true) };
-}
+import { useValidatedField } from './useValidatedField';
 
 export interface SelectFieldProps {
   label: string;
@@ -70,18 +28,18 @@ export function SelectField({
   disabled,
   name,
 }: SelectFieldProps) {
-  const id = useId();
-  const field = useFieldError(value, rules, required, showErrors);
+  const field = useValidatedField({ label, value, rules, required, showErrors });
   return (
-    <FieldFrame id={id} label={label} required={required} error={field.error} visible={field.visible}>
+    <div className="ui-field">
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
       <select
-        id={id}
+        id={field.id}
         name={name}
         value={value}
         required={required}
         disabled={disabled}
-        aria-invalid={field.visible ? true : undefined}
-        aria-describedby={field.visible ? `${id}-error` : undefined}
+        aria-invalid={field.invalid}
+        aria-describedby={field.describedBy}
         onChange={(event) => {
           onChange(event.target.value);
           field.touch();
@@ -95,7 +53,8 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </FieldFrame>
+      {field.error}
+    </div>
   );
 }
 
@@ -111,33 +70,27 @@ export interface CheckboxFieldProps {
 }
 
 export function CheckboxField({ label, checked, onChange, required, showErrors, disabled, name }: CheckboxFieldProps) {
-  const id = useId();
-  const field = useFieldError(checked ? 'true' : '', [], required, showErrors);
+  const field = useValidatedField({ label, value: checked ? 'true' : '', required, showErrors });
   return (
-    <FieldFrame
-      id={id}
-      label={label}
-      required={required}
-      error={field.error}
-      visible={field.visible}
-      className="ui-field ui-field--checkbox"
-    >
+    <div className="ui-field ui-field--checkbox">
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
       <input
-        id={id}
+        id={field.id}
         name={name}
         type="checkbox"
         checked={checked}
         disabled={disabled}
         required={required}
-        aria-invalid={field.visible ? true : undefined}
-        aria-describedby={field.visible ? `${id}-error` : undefined}
+        aria-invalid={field.invalid}
+        aria-describedby={field.describedBy}
         onChange={(event) => {
           onChange(event.target.checked);
           field.touch();
         }}
         onBlur={field.touch}
       />
-    </FieldFrame>
+      {field.error}
+    </div>
   );
 }
 
@@ -169,13 +122,13 @@ export function DateField({
   disabled,
   name,
 }: DateFieldProps) {
-  const id = useId();
   const dateRules: Rule[] = [invalidDate, ...(min ? [minDate(min)] : []), ...(max ? [maxDate(max)] : []), ...rules];
-  const field = useFieldError(value, dateRules, required, showErrors);
+  const field = useValidatedField({ label, value, rules: dateRules, required, showErrors });
   return (
-    <FieldFrame id={id} label={label} required={required} error={field.error} visible={field.visible}>
+    <div className="ui-field">
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
       <input
-        id={id}
+        id={field.id}
         name={name}
         type="date"
         value={value}
@@ -183,11 +136,12 @@ export function DateField({
         max={max}
         required={required}
         disabled={disabled}
-        aria-invalid={field.visible ? true : undefined}
-        aria-describedby={field.visible ? `${id}-error` : undefined}
+        aria-invalid={field.invalid}
+        aria-describedby={field.describedBy}
         onChange={(event) => onChange(event.target.value)}
         onBlur={field.touch}
       />
-    </FieldFrame>
+      {field.error}
+    </div>
   );
 }

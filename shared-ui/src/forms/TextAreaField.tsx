@@ -1,8 +1,7 @@
-import { type Rule, required as requiredRule, validate } from '@dash/shared-core';
-import { type TextareaHTMLAttributes, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { Rule } from '@dash/shared-core';
+import type { TextareaHTMLAttributes } from 'react';
 import { FieldLabel } from './FieldLabel';
-import { validationMessage } from './validationMessage';
+import { useValidatedField } from './useValidatedField';
 
 export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'onChange' | 'value'> {
   label: string;
@@ -29,41 +28,30 @@ export function TextAreaField({
   'aria-describedby': describedBy,
   ...textarea
 }: TextAreaFieldProps) {
-  const { t, i18n } = useTranslation('common');
-  const id = useId();
-  const [touched, setTouched] = useState(false);
-  const error = validate(value, required ? [requiredRule, ...rules] : rules);
-  const visibleError = (touched || showErrors) && error;
+  const field = useValidatedField({ label, value, rules, required, showErrors, describedBy, hasHint: Boolean(hint) });
   return (
     <div className="ui-field">
-      <FieldLabel htmlFor={id} label={label} required={required} />
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
       {hint && (
-        <p id={`${id}-hint`} className="ui-field__hint">
+        <p id={`${field.id}-hint`} className="ui-field__hint">
           {hint}
         </p>
       )}
       <textarea
-        id={id}
+        id={field.id}
         value={value}
         rows={rows}
         required={required}
-        aria-invalid={visibleError ? true : undefined}
-        aria-describedby={
-          [visibleError ? `${id}-error` : null, hint ? `${id}-hint` : null, describedBy].filter(Boolean).join(' ') ||
-          undefined
-        }
+        aria-invalid={field.invalid}
+        aria-describedby={field.describedBy}
         onChange={(event) => onChange(event.target.value)}
         onBlur={(event) => {
-          setTouched(true);
+          field.touch();
           onBlur?.(event);
         }}
         {...textarea}
       />
-      {visibleError && (
-        <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {validationMessage(t, error, label, i18n.language)}
-        </p>
-      )}
+      {field.error}
     </div>
   );
 }

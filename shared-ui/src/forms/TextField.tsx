@@ -1,8 +1,7 @@
 import { type Rule, required as requiredRule, validate } from '@dash/shared-core';
-import { type InputHTMLAttributes, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { InputHTMLAttributes } from 'react';
 import { FieldLabel } from './FieldLabel';
-import { validationMessage } from './validationMessage';
+import { useValidatedField } from './useValidatedField';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: string;
@@ -28,33 +27,25 @@ export function TextField({
   'aria-describedby': describedBy,
   ...input
 }: TextFieldProps) {
-  const { t, i18n } = useTranslation('common');
-  const id = useId();
-  const [touched, setTouched] = useState(false);
-  const error = validate(value, required ? [requiredRule, ...rules] : rules);
-  const visibleError = (touched || showErrors) && error;
+  const field = useValidatedField({ label, value, rules, required, showErrors, describedBy });
   return (
     <div className="ui-field">
-      <FieldLabel htmlFor={id} label={label} required={required} />
+      <FieldLabel htmlFor={field.id} label={label} required={required} />
       <input
-        id={id}
+        id={field.id}
         value={value}
         required={required}
-        aria-invalid={visibleError ? true : undefined}
-        aria-describedby={[visibleError ? `${id}-error` : null, describedBy].filter(Boolean).join(' ') || undefined}
+        aria-invalid={field.invalid}
+        aria-describedby={field.describedBy}
         onChange={(event) => onChange(lowercase ? event.target.value.toLowerCase() : event.target.value)}
         // The caller's own blur (e.g. filling in a generated value) runs besides marking the field touched.
         onBlur={(event) => {
-          setTouched(true);
+          field.touch();
           onBlur?.(event);
         }}
         {...input}
       />
-      {visibleError && (
-        <p id={`${id}-error`} className="ui-field__error" role="alert">
-          {validationMessage(t, error, label, i18n.language)}
-        </p>
-      )}
+      {field.error}
     </div>
   );
 }
