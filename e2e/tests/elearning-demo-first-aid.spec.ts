@@ -17,6 +17,8 @@ interface Texts {
   course: string;
   contents: string;
   locked: string;
+  /** The final test's title in the contents (the manifest's item metadata gives it per language). */
+  finalPart: string;
   refused: string;
   entry: string;
   check: string;
@@ -42,6 +44,7 @@ const GERMAN: Texts = {
   course: 'Erste Hilfe – Unterweisung für alle Beschäftigten',
   contents: 'Inhalt',
   locked: 'Gesperrt',
+  finalPart: 'Abschlusstest',
   refused: 'gerade nicht möglich',
   entry: 'Eingangscheck: Was wissen Sie schon?',
   check: 'Antworten prüfen',
@@ -80,6 +83,7 @@ const ENGLISH: Texts = {
   course: 'First aid – instruction for all employees',
   contents: 'Contents',
   locked: 'Locked',
+  finalPart: 'Final test',
   refused: 'do not allow this step',
   entry: 'Entry check: what do you know already?',
   check: 'Check answers',
@@ -120,13 +124,13 @@ async function playCourse(page: Page, texts: Texts, options: { failFirst: boolea
   await page.locator('.ui-table tbody').getByRole('button', { name: texts.course }).first().click();
   await expect(page).toHaveURL(/\/elearnings\/execution\/[0-9a-f-]+$/);
   const contents = page.getByRole('navigation', { name: texts.contents });
-  const finalTest = contents.getByRole('button', { name: /^Abschlusstest/ });
+  const finalTest = contents.getByRole('button', { name: new RegExp(`^${texts.finalPart}`) });
 
   // The engine delivers the entry check; the final test is locked, and choosing it is refused.
   await expect(heading(page)).toHaveText(texts.entry);
   await expect(contents.getByRole('button')).toHaveCount(5);
   await expect(finalTest).toHaveAttribute('data-state', 'locked');
-  await expect(finalTest).toHaveText(`Abschlusstest${texts.locked}`);
+  await expect(finalTest).toHaveText(`${texts.finalPart}${texts.locked}`);
   await page.screenshot({ path: `${SCREENSHOTS}elearning-demo-first-aid-locked-${options.screenshots}.png` });
   // aria-disabled, yet a button: a click asks the engine, which refuses.
   await finalTest.click({ force: true });
@@ -174,7 +178,7 @@ async function playCourse(page: Page, texts: Texts, options: { failFirst: boolea
   await expect(page.getByTestId('player-success')).toBeHidden();
   await courseFrame(page).getByRole('button', { name: texts.finish }).click();
   await expect(page.getByTestId('player-notice')).toContainText(texts.done);
-  await expect(finalTest).toHaveText(/^Abschlusstest/);
+  await expect(finalTest).toHaveText(new RegExp(`^${texts.finalPart}`));
   await page.screenshot({ path: `${SCREENSHOTS}elearning-demo-first-aid-done-${options.screenshots}.png` });
   await page.goto(`${MY}?f.status=done`);
   await expect(page.locator('.ui-table tbody')).toContainText(texts.course);

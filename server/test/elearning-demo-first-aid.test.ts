@@ -16,6 +16,13 @@ import { type Agent, createTestServer, type TestServer } from './helpers';
  */
 
 const PARTS = ['ENTRY-CHECK', 'MODULE-EMERGENCY', 'MODULE-LIFESAVING', 'MODULE-ORGANISATION', 'FINAL-TEST'];
+const GERMAN_TITLES = [
+  'Eingangscheck',
+  'Notfall erkennen, Notruf absetzen',
+  'Lebensrettende Maßnahmen',
+  'Organisation und Dokumentation',
+  'Abschlusstest',
+];
 const REPO = path.resolve(import.meta.dirname, '..', '..');
 
 describe('the sequenced demo course package', () => {
@@ -200,5 +207,41 @@ describe('the sequenced demo course in the demo seed', () => {
       tree: { activityTree: { id: 'ORG-FIRST-AID' } },
     });
     expect(opened.json().items.map((item: { id: string }) => item.id)).toEqual(PARTS);
+    // A German member: the manifest's part titles.
+    expect(opened.json().items.map((item: { title: string }) => item.title)).toEqual(GERMAN_TITLES);
+    expect(opened.json().sequencing.tree.activityTree.children[1]).toMatchObject({ title: 'Lernmodule' });
+  });
+
+  it('an English member sees the parts under their English titles, in the list and in the activity tree', async () => {
+    const [task] = await server.db.query<{ uuid: string }>(
+      `SELECT t.uuid FROM elearning_task t JOIN member m ON m.uuid = t.member_uuid
+        WHERE t.elearning_uuid = $1 AND m.username = 'member' AND t.reset_at IS NULL`,
+      [elearning],
+    );
+    if (!task) throw new Error('the demo member has a first aid task');
+    await server.db.query(`UPDATE member SET language = 'en_GB' WHERE username = 'member' AND client_uuid =
+      (SELECT uuid FROM client WHERE identifier = 'acme')`);
+    try {
+      const created = await member.post('/api/elearning/create-execution', { taskUuid: task.uuid });
+      const opened = await member.post('/api/elearning/read-execution', { uuid: created.json().uuid });
+      expect(opened.statusCode, opened.body).toBe(200);
+      expect(opened.json().items.map((item: { title: string }) => item.title)).toEqual([
+        'Entry check',
+        'Recognising an emergency, calling for help',
+        'Life-saving measures',
+        'Organisation and records',
+        'Final test',
+      ]);
+      const tree = opened.json().sequencing.tree.activityTree;
+      expect(tree.children.map((child: { title: string }) => child.title)).toEqual([
+        'Entry check',
+        'Learning modules',
+        'Final test',
+      ]);
+      expect(JSON.stringify(tree)).not.toContain('"titles"');
+    } finally {
+      await server.db.query(`UPDATE member SET language = 'de_DE' WHERE username = 'member' AND client_uuid =
+        (SELECT uuid FROM client WHERE identifier = 'acme')`);
+    }
   });
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/core/db/database';
 import { MIGRATIONS_DIR, migrationFiles, splitStatements } from '../src/core/db/migrate';
-import { parseManifest } from '../src/modules/elearnings/scormPackage';
+import { localisedTitle, parseManifest } from '../src/modules/elearnings/scormPackage';
 import { DEMO_ELEARNINGS } from '../src/seed/elearnings';
 import { openCourseOrigin, zipOf } from './elearning-player-helpers';
 import { type Agent, createTestServer, expectError, type TestServer } from './helpers';
@@ -143,6 +143,41 @@ describe('the manifest of a multi-SCO package', () => {
       .replace('identifier="RC" type="webcontent"', 'identifier="RC" type="webcontent" adlcp:scormtype="asset"');
     expect(assetsOnly.match(/scormtype="asset"/g)).toHaveLength(5);
     expect(parseManifest(assetsOnly).items.map((item) => item.sco)).toEqual([true, true, true, true]);
+  });
+
+  it("reads an item's titles per language from its metadata: IMS Metadata 1.2 langstrings and IEEE LOM strings", () => {
+    const manifest = `<?xml version="1.0"?>
+      <manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_rootv1p1p2"
+                xmlns:imsmd="http://www.imsglobal.org/xsd/imsmd_rootv1p2p1" xmlns:lom="http://ltsc.ieee.org/xsd/LOM">
+        <metadata><schema>ADL SCORM</schema><schemaversion>1.2</schemaversion></metadata>
+        <organizations default="o"><organization identifier="o"><title>Kurs</title>
+          <item identifier="a" identifierref="r"><title>Brandschutz</title>
+            <metadata><imsmd:lom><imsmd:general><imsmd:title>
+              <imsmd:langstring xml:lang="de">Brandschutz</imsmd:langstring>
+              <imsmd:langstring xml:lang="en-GB">Fire safety &amp; escape</imsmd:langstring>
+            </imsmd:title></imsmd:general></imsmd:lom></metadata>
+          </item>
+          <item identifier="b" identifierref="r"><title>Erste Hilfe</title>
+            <metadata><lom:lom><lom:general><lom:title>
+              <lom:string language="en">First aid</lom:string><lom:string language="fr">Premiers secours</lom:string>
+            </lom:title></lom:general></lom:lom></metadata>
+          </item>
+          <item identifier="c" identifierref="r"><title>Ohne Übersetzung</title></item>
+        </organization></organizations>
+        <resources><resource identifier="r" type="webcontent" adlcp:scormtype="sco" href="index.html"
+          xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2"/></resources>
+      </manifest>`;
+    const items = parseManifest(manifest).items;
+    expect(items.map((item) => [item.id, item.title, item.titles])).toEqual([
+      ['a', 'Brandschutz', { de_DE: 'Brandschutz', en_GB: 'Fire safety & escape' }],
+      ['b', 'Erste Hilfe', { en_GB: 'First aid' }],
+      ['c', 'Ohne Übersetzung', undefined],
+    ]);
+    expect(items.map((item) => localisedTitle(item, 'en_GB'))).toEqual([
+      'Fire safety & escape',
+      'First aid',
+      'Ohne Übersetzung',
+    ]);
   });
 
   it('refuses a package whose item has no file, or that has no launchable item at all', async () => {

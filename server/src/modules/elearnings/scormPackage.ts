@@ -44,6 +44,8 @@ export interface ManifestItem {
   /** The item's `identifier` (unique in the package; `item-<n>` when the manifest has none or repeats one). */
   id: string;
   title: string;
+  /** The title per language from the item's metadata (see titlesOf), where it gives any. */
+  titles?: LocalisedTitles;
   /** Relative to the package root (xml:base of manifest, resources and resource), with the item's parameters. */
   launchPath: string;
   /** adlcp:scormtype (1.2) / adlcp:scormType (2004) "sco", or none stated: it talks to the runtime and counts. */
@@ -327,6 +329,34 @@ function decodeEntities(value: string): string {
   });
 }
 
+export type LocalisedTitles = Partial<Record<'de_DE' | 'en_GB', string>>;
+
+/**
+ * An item's title per language: its metadata's LOM `general/title`, a LangString of one `<string language="…">`
+ * per language (IEEE LOM, SCORM 2004) or `<langstring xml:lang="…">` (IMS Metadata 1.2, SCORM 1.2). A manifest has
+ * one `<title>` per item, so a package for learners of several languages names them there; none: undefined.
+ */
+export function titlesOf(node: XmlNode): LocalisedTitles | undefined {
+  const metadata = list(node.metadata)[0];
+  const title = list(list(list(metadata?.lom)[0]?.general)[0]?.title)[0];
+  if (!title) return undefined;
+  const titles: LocalisedTitles = {};
+  for (const entry of [...list(title.string), ...list(title.langstring)]) {
+    const language = languageOf(attribute(entry, 'language') || attribute(entry, 'lang'));
+    const value = decodeEntities(text(entry['#text'])).slice(0, 200);
+    if (language && value && !titles[language]) titles[language] = value;
+  }
+  return Object.keys(titles).length > 0 ? titles : undefined;
+}
+
+/** A title in `language` where the package gives one, else the manifest's. */
+export function localisedTitle(
+  entry: { title: string; titles?: LocalisedTitles },
+  language: 'de_DE' | 'en_GB',
+): string {
+  return entry.titles?.[language] ?? entry.title;
+}
+
 function languageOf(code: string): 'de_DE' | 'en_GB' | null {
   const lower = code.toLowerCase();
   if (lower.startsWith('de')) return 'de_DE';
@@ -431,6 +461,7 @@ export function parseManifest(xml: string): ManifestInfo {
         items.push({
           id,
           title: (decodeEntities(text(item.title)) || id).slice(0, 200),
+          titles: titlesOf(item),
           launchPath,
           sco: scormType !== 'asset',
         });
@@ -456,6 +487,7 @@ export function parseManifest(xml: string): ManifestInfo {
           manifest,
           idOf,
           titleOf: (node) => decodeEntities(text(node.title)).slice(0, 200),
+          titlesOf,
         })
       : null;
   return {

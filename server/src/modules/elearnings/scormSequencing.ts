@@ -289,6 +289,8 @@ export interface SequencingInput {
   /** The id the manifest parser gave each launchable item node (its identifier, or `item-<n>`). */
   idOf: Map<XmlNode, string>;
   titleOf: (node: XmlNode) => string;
+  /** The title per language from the item's metadata, where it gives any. */
+  titlesOf?: (node: XmlNode) => Partial<Record<'de_DE' | 'en_GB', string>> | undefined;
 }
 
 /**
@@ -296,7 +298,13 @@ export interface SequencingInput {
  * are left out, like in the items list. Ids are the manifest parser's (unique); a cluster without an identifier
  * gets `cluster-<n>`.
  */
-export function parseSequencing({ organization, manifest, idOf, titleOf }: SequencingInput): ScormSequencingTree {
+export function parseSequencing({
+  organization,
+  manifest,
+  idOf,
+  titleOf,
+  titlesOf,
+}: SequencingInput): ScormSequencingTree {
   const collections = new Map<string, XmlNode>();
   for (const collection of list(manifest.sequencingCollection)) {
     for (const entry of list(collection.sequencing)) {
@@ -332,6 +340,7 @@ export function parseSequencing({ organization, manifest, idOf, titleOf }: Seque
     return compact({
       id,
       title: titleOf(node) || id,
+      titles: titlesOf?.(node),
       launchable: launchId !== undefined,
       isVisible: attr(node, 'isvisible') === 'false' ? false : undefined,
       ...settingsOf(node),
@@ -342,4 +351,15 @@ export function parseSequencing({ organization, manifest, idOf, titleOf }: Seque
   const root = build(organization, 0, true);
   if (!root) throw new ApiHttpError(400, 'Elearning.EmptyScormPath');
   return { activityTree: root };
+}
+
+/** The tree as a learner of `language` sees it: each activity's title in that language where the package gives one. */
+export function treeInLanguage(tree: ScormSequencingTree, language: 'de_DE' | 'en_GB'): ScormSequencingTree {
+  const localise = ({ titles, children, ...activity }: ScormActivity): ScormActivity =>
+    compact({
+      ...activity,
+      title: titles?.[language] ?? activity.title,
+      children: children?.map(localise),
+    });
+  return { ...tree, activityTree: localise(tree.activityTree) };
 }

@@ -320,6 +320,11 @@ export interface ScormObjective {
 export interface ScormActivity {
   id: string;
   title: string;
+  /**
+   * The title in other languages, where the manifest's item metadata gives them (LOM general/title): the player shows
+   * the learner's. Kept with the package; an execution's answer carries only the learner's title.
+   */
+  titles?: Partial<Record<'de_DE' | 'en_GB', string>>;
   /** An item with a resource (a SCO or asset of the items list); false for the root and clusters. */
   launchable: boolean;
   isVisible?: boolean;

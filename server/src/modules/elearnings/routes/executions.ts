@@ -7,7 +7,7 @@ import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { courseLaunchUrls } from '../courseLaunch';
 import { type ExecutionRow, ownExecution, resultOfExecution } from '../lookups';
-import type { ManifestItem } from '../scormPackage';
+import { localisedTitle, type ManifestItem } from '../scormPackage';
 import {
   cmiForLaunch,
   cmiForStorage,
@@ -18,6 +18,7 @@ import {
   summariseCmi,
   summariseSequencedAttempt,
 } from '../scormRules';
+import { treeInLanguage } from '../scormSequencing';
 import { completeElearningTask, ELEARNING_STATE_SQL } from '../taskSync';
 
 /** `ownExecution` (locked) for a commit, with its package's items and every SCO's stored state, in one statement. */
@@ -344,7 +345,7 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
         const state = row ? scoState(row) : undefined;
         return {
           id: item.id,
-          title: item.title,
+          title: localisedTitle(item, details.language),
           launchUrl: launchUrl(item.launchPath),
           sco: item.sco,
           status: item.sco ? scoStatusOf(state) : null,
@@ -355,7 +356,7 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
       resultUuid: await resultOfExecution(db, execution.uuid),
       sequencing: details.sequencing
         ? {
-            tree: details.sequencing,
+            tree: treeInLanguage(details.sequencing, details.language),
             state: details.sequencing_state,
             sequence: Number(details.sequencing_sequence),
           }
