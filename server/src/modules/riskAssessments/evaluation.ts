@@ -110,11 +110,15 @@ export interface AnswerTallyRow {
 export async function readEvaluationInput(
   tx: Queryable,
   assignmentUuid: string,
-): Promise<{ completed: number; tally: AnswerTallyRow[] }> {
-  const rows = await tx.query<{ completed: number } & { [Key in keyof AnswerTallyRow]: AnswerTallyRow[Key] | null }>(
-    `SELECT c.completed, t.question_key, t.hazard_factor_group, t.analysis_count, t.affected_count, t.weight_sum
-       FROM (SELECT count(*)::int AS completed FROM risk_assessment_member_task
-              WHERE assignment_uuid = $1 AND completed_at IS NOT NULL) c
+): Promise<{ completed: number; open: number; tally: AnswerTallyRow[] }> {
+  const rows = await tx.query<
+    { completed: number; open: number } & { [Key in keyof AnswerTallyRow]: AnswerTallyRow[Key] | null }
+  >(
+    `SELECT c.completed, c.open, t.question_key, t.hazard_factor_group, t.analysis_count, t.affected_count,
+            t.weight_sum
+       FROM (SELECT count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed,
+                    count(*) FILTER (WHERE completed_at IS NULL AND closed_at IS NULL)::int AS open
+               FROM risk_assessment_member_task WHERE assignment_uuid = $1) c
        LEFT JOIN risk_assessment_answer_tally t ON t.assignment_uuid = $1`,
     [assignmentUuid],
   );
@@ -129,14 +133,18 @@ export async function readEvaluationInput(
       weight_sum: row.weight_sum ?? 0,
     });
   }
-  return { completed: rows[0]?.completed ?? 0, tally };
+  return { completed: rows[0]?.completed ?? 0, open: rows[0]?.open ?? 0, tally };
 }
 
 /**
  * Ends the analysis phase of one assignment (the caller checked scope, status and the 6 completed analyses):
  * the evaluation row, the risks scored from the answers aggregated in SQL, the open analyses closed and unlocked.
- * All of it is written by one statement (one round trip; finish-analysis had nine before, issue 29). `tally` is the
- * caller's readEvaluationInput, read when missing. Also used by the demo seed.
+ * All of it is written by one statement (one round trip; finish-analysis had nine before, issue 29). `input` is the
+ * caller's readEvaluationInput, read when missing. Its count of open analyses spares the closing when there are none
+ * (the bench's case, and any unit whose members all answered): the planner read every open analysis of every client
+ * to find none. It stays exact: the caller holds the assignment's row lock (FOR UPDATE), which keeps new analyses of
+ * the assignment out (their foreign key takes KEY SHARE on it), and no analysis is ever reopened. Also used by the
+ * demo seed.
  */
 export async function evaluateAssignment(
   tx: Queryable,
@@ -146,10 +154,10 @@ export async function evaluateAssignment(
     assignmentUuid: string;
     analysisCount: number;
     finishedBy: string | null;
-    tally?: AnswerTallyRow[];
+    input?: { open: number; tally: AnswerTallyRow[] };
   },
 ): Promise<{ evaluationUuid: string; riskCount: number; closedCount: number }> {
-  const aggregates = input.tally ?? (await readEvaluationInput(tx, input.assignmentUuid)).tally;
+  const { open, tally: aggregates } = input.input ?? (await readEvaluationInput(tx, input.assignmentUuid));
   // Scored here, from the one risk matrix of riskMatrix.ts; only the questions that show a hazard become risks.
   const risks = aggregates.flatMap((row) => {
     const score = scoreRisk({
@@ -189,7 +197,7 @@ export async function evaluateAssignment(
            JOIN risk_assessment_answer_tally c ON c.assignment_uuid = $3 AND c.question_key = x.question_key),
      closed AS (
        UPDATE risk_assessment_member_task SET closed_at = now()
-        WHERE assignment_uuid = $3 AND completed_at IS NULL AND closed_at IS NULL RETURNING uuid),
+        WHERE $8::int > 0 AND assignment_uuid = $3 AND completed_at IS NULL AND closed_at IS NULL RETURNING uuid),
      unlocked AS (
        UPDATE risk_assessment_execution SET lock_token = NULL, locked_by_member_uuid = NULL, locked_until = NULL
         WHERE assignment_uuid = $3 AND completed_at IS NULL)
@@ -202,6 +210,7 @@ export async function evaluateAssignment(
       MATRIX_VERSION,
       input.finishedBy,
       JSON.stringify(risks),
+      open,
     ],
   );
   if (!written?.uuid) throw new Error('evaluation not created');

@@ -49,14 +49,15 @@ export function registerEvaluationRoutes(app: FastifyInstance, db: Database): vo
       if (!assignment) throw new ApiHttpError(404, 'RiskAssessmentTask.NotFound');
       if (assignment.evaluated) throw new ApiHttpError(409, 'Risk.InvalidStatus');
       // The completed analyses and the answers' tally in one read, after the lock.
-      const { completed, tally } = await readEvaluationInput(tx, assignment.uuid);
+      const evaluationInput = await readEvaluationInput(tx, assignment.uuid);
+      const { completed } = evaluationInput;
       if (completed < MIN_COMPLETED_ANALYSES) throw new ApiHttpError(400, 'Task.NotEnoughCompletedMemberTasks');
       const { evaluationUuid, riskCount, closedCount } = await evaluateAssignment(tx, {
         clientUuid: session.clientUuid,
         taskUuid: assignment.task_uuid,
         assignmentUuid: assignment.uuid,
         analysisCount: completed,
-        tally,
+        input: evaluationInput,
         finishedBy: session.memberUuid,
       });
       await recordAudit(tx, session, [
