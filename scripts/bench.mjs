@@ -27,8 +27,12 @@
 //   - the price of federation: the same two pages from a non-federated build of the shell (shell/dist-static, every
 //     area imported statically) on a second server; federated/non-federated JS bytes. BENCH_FEDERATION_COST=0 or
 //     --no-federation-cost skips it.
+//   - risk finish-analysis: the seed writes BENCH_FINISH_EVALUATIONS (default 10) surveys of 2,000 completed analyses
+//     x 60 questions; each is finished once (distinct inputs, one call after the other) and the p95 of those calls is
+//     printed beside its goal. --risk-only runs only the risk-assessment scenarios (server build only, no start-up,
+//     browser, other API, import or crowd scenarios), on PGlite and, with --pg / BENCH_PG=1, on PostgreSQL.
 // Env: BENCH_DURATION (seconds per scenario, default 10), BENCH_MEMBERS (default 10000), CHROMIUM_PATH,
-// BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn).
+// BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn), BENCH_PORT (the servers' preferred port, default 8190).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -51,7 +55,7 @@ import {
   targetLines,
   timedTable,
 } from './bench/report.mjs';
-import { riskTargets, runRiskAssessmentScenarios } from './bench/riskAssessments.mjs';
+import { FINISH_EVALUATIONS, riskTargets, runRiskAssessmentScenarios } from './bench/riskAssessments.mjs';
 import { runScaleScenarios, SCALE } from './bench/scale.mjs';
 import { freePort, measureStartup, root, seedDatabase, startServer, stopAllProcesses } from './bench/server.mjs';
 import { runReminderScenario, runStartScenarios, startTargets } from './bench/start.mjs';
@@ -62,7 +66,7 @@ const args = process.argv.slice(2);
 const DURATION_SECONDS = Number(process.env.BENCH_DURATION ?? 10);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 10_000);
 const CONNECTIONS = 20;
-const PREFERRED_PORT = 8190;
+const PREFERRED_PORT = Number(process.env.BENCH_PORT ?? 8190);
 const BENCH_CLIENT = 'bench10k';
 const PASSWORD = 'Safety#2026';
 const DEMO_ACCOUNT = { company: 'acme', username: 'admin', password: PASSWORD };
@@ -103,6 +107,7 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 
 const importOnly = args.includes('--import-only');
+const riskOnly = args.includes('--risk-only');
 const licenseeOnly = args.includes('--licensee-only');
 const licenseeRequested = () => licenseeOnly || process.env.BENCH_LICENSEE === '1' || args.includes('--licensee');
 const scaleOnly = args.includes('--scale-only') || licenseeOnly;
@@ -121,7 +126,9 @@ function postgresRequested() {
 }
 
 /** Seeds, starts the server, runs `work(baseUrl)`, stops the server. */
-async function withServer({ label, databaseUrl, dataDir, port, seedArgs, skipSeed }, work) {
+async function withServer({ label, databaseUrl, dataDir, port, seedArgs: extraSeedArgs, skipSeed }, work) {
+  // The bench client's surveys to finish (riskAssessments.mjs); the scale seed keeps its one.
+  const seedArgs = extraSeedArgs ?? ['--risk-evaluations', String(FINISH_EVALUATIONS)];
   if (!skipSeed) {
     log(`${label}: seeding ${MEMBERS} members${seedArgs ? ` (${seedArgs.join(' ')})` : ''} …`);
     log(
@@ -289,12 +296,13 @@ async function main() {
   for (const [name, value] of [
     ['BENCH_DURATION', DURATION_SECONDS],
     ['BENCH_MEMBERS', MEMBERS],
+    ['BENCH_FINISH_EVALUATIONS', FINISH_EVALUATIONS],
   ]) {
     if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a whole number >= 1`);
   }
   log('building what is not built …');
   // The scale scenarios call the API only: the compiled server is all they need.
-  await build({ ifNeeded: true, serverOnly: scaleOnly });
+  await build({ ifNeeded: true, serverOnly: scaleOnly || riskOnly });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dash-bench-'));
   cleanups.push({
@@ -309,10 +317,17 @@ async function main() {
     name: 'remove start-up DATA_DIR',
     run: async () => rmSync(startupDir, { recursive: true, force: true }),
   });
-  report.startup = await measureStartup({ dataDir: startupDir, port });
-  log(`start-up on an empty data folder: ${report.startup.ms} ms (${report.startup.steps ?? 'no step log'})`);
+  if (!riskOnly) {
+    report.startup = await measureStartup({ dataDir: startupDir, port });
+    log(`start-up on an empty data folder: ${report.startup.ms} ms (${report.startup.steps ?? 'no step log'})`);
+  }
 
-  if (!scaleOnly)
+  if (riskOnly)
+    await withServer({ label: 'PGlite', dataDir, port }, async (baseUrl) => {
+      log('Risk assessments on PGlite:');
+      report.riskAssessments.pglite = await runRiskAssessmentScenarios(baseUrl, apiOptions());
+    });
+  else if (!scaleOnly)
     await withServer({ label: 'PGlite', dataDir, port }, async (baseUrl) => {
       if (!importOnly) {
         log('Chromium: sign-in page and start page …');
@@ -356,7 +371,7 @@ async function main() {
       }
     });
 
-  if (!scaleOnly && !importOnly) {
+  if (!scaleOnly && !importOnly && !riskOnly) {
     // Needs no server: a database of its own, in memory.
     log('Reminder run on PGlite:');
     report.start.pglite = { ...report.start.pglite, reminders: await runReminderScenario({ log }) };
@@ -373,6 +388,11 @@ async function main() {
       cleanups.push(step);
       log(`PostgreSQL ${postgres.version}: schema ${schema.schema} on ${redact(postgres.url)}`);
       await withServer({ label: 'PostgreSQL', databaseUrl: schema.url, dataDir, port }, async (baseUrl) => {
+        if (riskOnly) {
+          log('Risk assessments on PostgreSQL:');
+          report.riskAssessments.postgres = await runRiskAssessmentScenarios(baseUrl, apiOptions());
+          return;
+        }
         if (!importOnly) {
           log('API load on PostgreSQL:');
           report.api.postgres = {

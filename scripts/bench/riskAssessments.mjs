@@ -1,7 +1,9 @@
 // Risk-assessment scenarios: assigning the org unit of every member of the large client (its default
 // unit, 10,000 members) to a new task, then read-member-tasks and the save of one page of answers under load.
 // Targets: assignment <= 2 s, read-member-tasks p95 <= 20 ms, save of one page p95 <= 20 ms.
-import { runScenario } from './load.mjs';
+// Then finish-analysis of FINISH_EVALUATIONS seeded surveys of 2,000 analyses each, one call per survey (so no call
+// repeats another's input), p95 <= 50 ms (issue 29), and the risk list and action-list PDF of the first.
+import { percentile, runScenario } from './load.mjs';
 import { runPaced } from './paced.mjs';
 import { signIn } from './session.mjs';
 
@@ -9,11 +11,18 @@ export const RISK_TARGETS = {
   assignMs: 2000,
   memberTasksP95Ms: 20,
   savePageP95Ms: 20,
-  // The evaluation of a unit with 2,000 completed analyses of 60 questions, and the PDF of 200 actions.
-  finishMs: 100,
+  // The evaluation of a unit with 2,000 completed analyses of 60 questions (p95 over FINISH_EVALUATIONS calls,
+  // each on a survey of its own; issue 29, was one call <= 100 ms), and the PDF of 200 actions.
+  finishP95Ms: 50,
   riskListP95Ms: 100,
   pdfMs: 3000,
 };
+
+/**
+ * Surveys of 2,000 completed analyses that the seed writes (`--risk-evaluations`, server/src/seed/bulk-cli.ts) and
+ * the bench finishes, one call each: BENCH_FINISH_EVALUATIONS, default 10 (each adds 120,000 answers, ~75 MB).
+ */
+export const FINISH_EVALUATIONS = Number(process.env.BENCH_FINISH_EVALUATIONS ?? 10);
 
 /** Page saves a second per member in the save latency scenario. */
 const SAVES_PER_SECOND = 10;
@@ -135,28 +144,58 @@ export async function runRiskAssessmentScenarios(baseUrl, { account, connections
 }
 
 /**
- * On the bench client's seeded survey (server/src/seed/riskAssessments.ts, seedBenchRiskEvaluation):
- * finish-analysis computes the risks of 2,000 analyses x 60 questions in SQL (one call, target <= 100 ms); the risk
- * list of that evaluation under load (p95 <= 100 ms); 200 actions, then the PDF of the action list (<= 3 s).
+ * On the bench client's seeded surveys (server/src/seed/riskAssessments.ts, seedBenchRiskEvaluation): finish-analysis
+ * computes the risks of 2,000 analyses x 60 questions, once for each survey not evaluated yet, one call after the
+ * other, each timed from the request to the answer (p95 <= 50 ms; the first call, on statements no connection has
+ * run yet, is printed beside it); the risk list of the first survey's evaluation under load (p95 <= 100 ms); 200
+ * actions, then the PDF of the action list (<= 3 s).
  */
 async function runEvaluationScenarios(baseUrl, auth, common, log) {
   const list = await post(baseUrl, auth, 'read-assignment-overview-list', {
     filter: { search: 'Bench evaluation' },
     page: 1,
-    perPage: 25,
+    perPage: 100,
     sortBy: 'title',
     sortDirection: 'asc',
   });
-  const row = list.items.find((item) => item.title === 'Bench evaluation');
-  if (!row) return { skipped: 'the bench client has no seeded evaluation scenario', targets: {} };
-  let uuid = row.evaluationUuid;
-  let finishMs = null;
-  if (!uuid) {
+  const rows = list.items.filter((item) => /^Bench evaluation( \d+)?$/.test(item.title));
+  const first = rows.find((item) => item.title === 'Bench evaluation');
+  if (!first) return { skipped: 'the bench client has no seeded evaluation scenario', targets: {} };
+  // The seed's order: 'Bench evaluation', then 2, 3, … (the list sorts 10 before 2).
+  const number = (item) => Number(item.title.slice('Bench evaluation'.length).trim() || 1);
+  const open = rows.filter((item) => !item.evaluationUuid).sort((a, b) => number(a) - number(b));
+  let uuid = first.evaluationUuid;
+  const calls = [];
+  for (const row of open) {
     const begin = performance.now();
     const finished = await post(baseUrl, auth, 'finish-analysis', { assignmentUuid: row.assignmentUuid });
-    finishMs = Math.round(performance.now() - begin);
-    uuid = finished.uuid;
-    log(`  finish-analysis of ${row.completedMemberCount} analyses (${finished.riskCount} risks): ${finishMs} ms`);
+    const ms = Math.round((performance.now() - begin) * 10) / 10;
+    calls.push({ ms, analyses: row.completedMemberCount, risks: finished.riskCount });
+    if (row === first) uuid = finished.uuid;
+  }
+  const sorted = calls.map((call) => call.ms).sort((a, b) => a - b);
+  const finish =
+    calls.length === 0
+      ? null
+      : {
+          method:
+            `finish-analysis of ${calls.length} distinct surveys (2,000 analyses x 60 questions each), ` +
+            'one call each, one after another',
+          calls: calls.length,
+          analyses: calls.map((call) => call.analyses),
+          firstMs: calls[0].ms,
+          latencyMs: {
+            p50: percentile(sorted, 50),
+            p95: percentile(sorted, 95),
+            max: sorted.at(-1),
+          },
+          eachMs: calls.map((call) => call.ms),
+        };
+  if (finish) {
+    log(
+      `  ${finish.method}: p50 ${finish.latencyMs.p50} ms, p95 ${finish.latencyMs.p95} ms, max ${finish.latencyMs.max} ms ` +
+        `(first ${finish.firstMs} ms; ${calls[0].risks} risks from ${calls[0].analyses} analyses in the first)`,
+    );
   }
   log('  read-risk-list …');
   const riskList = await runScenario({
@@ -206,11 +245,11 @@ async function runEvaluationScenarios(baseUrl, auth, common, log) {
   const pdfMs = Math.round(performance.now() - begin);
   log(`  action list PDF (${bytes} bytes): ${pdfMs} ms`);
   return {
-    finishMs,
+    finish,
     riskList,
     pdf: { ms: pdfMs, bytes, status: pdf.status },
     targets: {
-      finish: finishMs === null ? null : finishMs <= RISK_TARGETS.finishMs,
+      finish: finish === null ? null : finish.latencyMs.p95 <= RISK_TARGETS.finishP95Ms,
       riskListP95: riskList.latencyMs?.p95 <= RISK_TARGETS.riskListP95Ms,
       pdf: pdf.ok && pdfMs <= RISK_TARGETS.pdfMs,
     },
@@ -243,12 +282,16 @@ export function riskTargets(results, database) {
       results.targets.savePageP95,
     ],
   ];
-  if (evaluation.finishMs !== undefined) {
+  if (evaluation.riskList) {
+    const finish = evaluation.finish;
     lines.push(
       [
         'risk: finish-analysis of 2,000 analyses x 60 questions',
-        `<= ${RISK_TARGETS.finishMs} ms`,
-        `${evaluation.finishMs} ms`,
+        `p95 <= ${RISK_TARGETS.finishP95Ms} ms (${finish ? finish.method : 'no survey left to finish'})`,
+        finish
+          ? `${finish.latencyMs.p95} ms (p50 ${finish.latencyMs.p50} ms, max ${finish.latencyMs.max} ms, ` +
+            `first call ${finish.firstMs} ms)`
+          : 'not measured',
         results.targets.finish,
       ],
       [

@@ -300,10 +300,12 @@ describe('finishing the analysis phase', () => {
     const answers = Object.entries(surveyValues()).map(([questionKey, value]) => ({ questionKey, value }));
     await ok(member, 'save-execution', { uuid: executionUuid, currentPage: 0, answers });
     await ok(member, 'complete-execution', { uuid: executionUuid });
-    // The seventh started and never finished.
+    // The seventh started and never finished; his browser still holds the analysis' lock.
     const [open] = await server.db.query<{ uuid: string; execution: string }>(
-      `WITH e AS (INSERT INTO risk_assessment_execution (client_uuid, task_uuid, assignment_uuid, member_uuid)
-                  SELECT client_uuid, task_uuid, assignment_uuid, member_uuid FROM risk_assessment_member_task
+      `WITH e AS (INSERT INTO risk_assessment_execution (client_uuid, task_uuid, assignment_uuid, member_uuid,
+                                                        lock_token, locked_by_member_uuid, locked_until)
+                  SELECT client_uuid, task_uuid, assignment_uuid, member_uuid, 'open-lock', member_uuid,
+                         now() + interval '10 minutes' FROM risk_assessment_member_task
                    WHERE task_uuid = $1 AND member_uuid = $2 RETURNING uuid, member_uuid)
        UPDATE risk_assessment_member_task mt SET execution_uuid = e.uuid FROM e
         WHERE mt.task_uuid = $1 AND mt.member_uuid = e.member_uuid RETURNING mt.uuid, e.uuid AS execution`,
@@ -322,6 +324,11 @@ describe('finishing the analysis phase', () => {
       [open?.uuid],
     );
     expect(closed?.closed_at).not.toBeNull();
+    const [unlocked] = await server.db.query<{ lock_token: string | null; locked_until: unknown }>(
+      'SELECT lock_token, locked_until FROM risk_assessment_execution WHERE uuid = $1',
+      [open?.execution],
+    );
+    expect(unlocked).toEqual({ lock_token: null, locked_until: null });
     // Finishing twice is an invalid move.
     expectError(await admin.post(`${API}/finish-analysis`, { assignmentUuid: assignment }), 409, 'Risk.InvalidStatus');
     const details = riskAssessmentDetailsSchema.parse(await ok(admin, 'read-details', { uuid: surveyTask }));

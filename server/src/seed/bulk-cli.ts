@@ -1,5 +1,6 @@
 // Prepares a database for load tests: migrations, the demo data (unless present) and one large client.
 //   npx tsx server/src/seed/bulk-cli.ts [--client bench10k] [--members 10000]
+//   … --risk-evaluations 10: that many surveys of 2,000 completed analyses, each finished once by the bench (default 1)
 //   … --scale-clients 1000 --scale-members 1000000: the large client plus small clients up to those totals (scale.ts)
 //   … --licensee-usage-clients 1000 --licensee-usage-members 1000000 --licensee-list-clients 5000: the licensee bench's
 //     two licensees (licenseeScale.ts) instead of the large client
@@ -18,6 +19,7 @@ const { values } = parseArgs({
   options: {
     client: { type: 'string', default: 'bench10k' },
     members: { type: 'string', default: '10000' },
+    'risk-evaluations': { type: 'string', default: '1' },
     'scale-clients': { type: 'string' },
     'scale-members': { type: 'string' },
     'licensee-usage-clients': { type: 'string' },
@@ -29,6 +31,11 @@ const { values } = parseArgs({
 const memberCount = Number(values.members);
 if (!Number.isInteger(memberCount) || memberCount < 0) {
   console.error(`--members must be a whole number, got ${values.members}`);
+  process.exit(2);
+}
+const riskEvaluations = Number(values['risk-evaluations']);
+if (!Number.isInteger(riskEvaluations) || riskEvaluations < 1) {
+  console.error(`--risk-evaluations must be a whole number >= 1, got ${values['risk-evaluations']}`);
   process.exit(2);
 }
 
@@ -76,7 +83,7 @@ try {
         `${memberCount + 1}) in ${result.ms} ms (migrations applied: ${applied.length}, demo data: ${demo ? 'seeded' : 'present'})`,
     );
   } else {
-    const result = await seedBulkClient(db, { identifier: values.client, memberCount });
+    const result = await seedBulkClient(db, { identifier: values.client, memberCount, riskEvaluations });
     console.log(
       `seeded client ${values.client} with ${result.members} members in ${Date.now() - started} ms` +
         ` (migrations applied: ${applied.length}, demo data: ${demo ? 'seeded' : 'present'})`,

@@ -16,6 +16,8 @@ export interface BulkClientOptions {
   orgUnits?: number;
   /** Locations; default 50. */
   locations?: number;
+  /** Surveys with 2,000 completed analyses each, ready for finish-analysis (seedBenchRiskEvaluation); default 1. */
+  riskEvaluations?: number;
 }
 
 const DEFAULT_ORG_UNITS = 199;
@@ -146,7 +148,7 @@ export async function seedBulkClient(db: Database, options: BulkClientOptions): 
     // The start page of a member with 200 tasks.
     await seedBenchStartTasks(tx, clientUuid);
     // The risk evaluation scenario.
-    await seedBenchRiskEvaluation(tx, clientUuid);
+    await seedBenchRiskEvaluation(tx, clientUuid, options.riskEvaluations ?? 1);
     return { clientUuid, members: options.memberCount + 1 };
   });
   // The state autovacuum brings a PostgreSQL server to within a minute of a bulk import: planner statistics and

@@ -189,45 +189,55 @@ async function seedEvaluation(
 }
 
 /**
- * The bench client's evaluation scenario (scripts/bench/riskAssessments.mjs): a survey assigned to the
- * root unit with 2,000 completed analyses of 60 questions each (120,000 answers, written set-based), ready for
- * finish-analysis. The 60 question keys reuse the survey's content cyclically.
+ * The bench client's evaluation scenario (scripts/bench/riskAssessments.mjs): `count` surveys ('Bench evaluation',
+ * then 'Bench evaluation 2' and on), each assigned to the root unit with 2,000 completed analyses of 60 questions
+ * (120,000 answers each, written set-based), ready for finish-analysis. The bench finishes each once, so that no call
+ * repeats another's input. The members of consecutive surveys are shifted by 1,000 in username order, and the
+ * weights hash each result's uuid, so that every survey's answers differ. The 60 question keys reuse the survey's
+ * content cyclically.
  */
-export async function seedBenchRiskEvaluation(tx: Queryable, clientUuid: string): Promise<void> {
+export async function seedBenchRiskEvaluation(tx: Queryable, clientUuid: string, count = 1): Promise<void> {
   await installRiskAssessmentContent(tx);
-  const [task] = await tx.query<{ uuid: string }>(
-    `INSERT INTO risk_assessment_task (client_uuid, title, type, due_date)
-     VALUES ($1, 'Bench evaluation', 'mental-load', current_date + 30) RETURNING uuid`,
+  const [members] = await tx.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM member WHERE client_uuid = $1 AND role = 'member'`,
     [clientUuid],
   );
-  const [assignment] = await tx.query<{ uuid: string }>(
-    `INSERT INTO risk_assessment_assignment (client_uuid, task_uuid, kind, org_unit_uuid)
-     SELECT $1, $2, 'org-unit', uuid FROM org_unit WHERE client_uuid = $1 AND is_root RETURNING uuid`,
-    [clientUuid, task?.uuid],
-  );
-  await tx.query(
-    `INSERT INTO risk_assessment_member_task (client_uuid, task_uuid, assignment_uuid, member_uuid, due_date, completed_at)
-     SELECT $1, $2, $3, uuid, current_date + 30, now() FROM member
-      WHERE client_uuid = $1 AND role = 'member' ORDER BY username LIMIT 2000`,
-    [clientUuid, task?.uuid, assignment?.uuid],
-  );
-  await tx.query(
-    `WITH results AS (
-       INSERT INTO risk_assessment_result (client_uuid, task_uuid, assignment_uuid, org_unit_uuid, type_identifier, kind)
-       SELECT $1, $2, $3, a.org_unit_uuid, 'mental-load', 'survey'
-         FROM risk_assessment_assignment a, generate_series(1, 2000) WHERE a.uuid = $3
-       RETURNING uuid),
-     questions AS (
-       SELECT q.*, row_number() OVER (ORDER BY q.group_key, q.position) AS n, count(*) OVER () AS total
-         FROM risk_assessment_question q WHERE q.type_identifier = 'mental-load' AND NOT q.retired)
-     INSERT INTO risk_assessment_result_answer (result_uuid, question_key, group_key, value, risk_weight, load,
-                                                hazard_factor_group, source, target, measures)
-     SELECT r.uuid, 'bench-' || k, q.group_key, 1 + w.weight, w.weight, q.load, q.hazard_factor_group, q.source,
-            q.target, q.measures
-       FROM results r
-       CROSS JOIN generate_series(1, 60) AS k
-       JOIN questions q ON q.n = 1 + (k - 1) % q.total
-       CROSS JOIN LATERAL (SELECT (abs(hashtext(r.uuid::text || k)) % 4)::int AS weight) w`,
-    [clientUuid, task?.uuid, assignment?.uuid],
-  );
+  const shiftable = Math.max(0, (members?.count ?? 0) - 2000);
+  for (let index = 0; index < count; index++) {
+    const [task] = await tx.query<{ uuid: string }>(
+      `INSERT INTO risk_assessment_task (client_uuid, title, type, due_date)
+       VALUES ($1, $2, 'mental-load', current_date + 30) RETURNING uuid`,
+      [clientUuid, index === 0 ? 'Bench evaluation' : `Bench evaluation ${index + 1}`],
+    );
+    const [assignment] = await tx.query<{ uuid: string }>(
+      `INSERT INTO risk_assessment_assignment (client_uuid, task_uuid, kind, org_unit_uuid)
+       SELECT $1, $2, 'org-unit', uuid FROM org_unit WHERE client_uuid = $1 AND is_root RETURNING uuid`,
+      [clientUuid, task?.uuid],
+    );
+    await tx.query(
+      `INSERT INTO risk_assessment_member_task (client_uuid, task_uuid, assignment_uuid, member_uuid, due_date, completed_at)
+       SELECT $1, $2, $3, uuid, current_date + 30, now() FROM member
+        WHERE client_uuid = $1 AND role = 'member' ORDER BY username LIMIT 2000 OFFSET $4`,
+      [clientUuid, task?.uuid, assignment?.uuid, shiftable === 0 ? 0 : (index * 1000) % (shiftable + 1)],
+    );
+    await tx.query(
+      `WITH results AS (
+         INSERT INTO risk_assessment_result (client_uuid, task_uuid, assignment_uuid, org_unit_uuid, type_identifier, kind)
+         SELECT $1, $2, $3, a.org_unit_uuid, 'mental-load', 'survey'
+           FROM risk_assessment_assignment a, generate_series(1, 2000) WHERE a.uuid = $3
+         RETURNING uuid),
+       questions AS (
+         SELECT q.*, row_number() OVER (ORDER BY q.group_key, q.position) AS n, count(*) OVER () AS total
+           FROM risk_assessment_question q WHERE q.type_identifier = 'mental-load' AND NOT q.retired)
+       INSERT INTO risk_assessment_result_answer (result_uuid, question_key, group_key, value, risk_weight, load,
+                                                  hazard_factor_group, source, target, measures)
+       SELECT r.uuid, 'bench-' || k, q.group_key, 1 + w.weight, w.weight, q.load, q.hazard_factor_group, q.source,
+              q.target, q.measures
+         FROM results r
+         CROSS JOIN generate_series(1, 60) AS k
+         JOIN questions q ON q.n = 1 + (k - 1) % q.total
+         CROSS JOIN LATERAL (SELECT (abs(hashtext(r.uuid::text || k)) % 4)::int AS weight) w`,
+      [clientUuid, task?.uuid, assignment?.uuid],
+    );
+  }
 }

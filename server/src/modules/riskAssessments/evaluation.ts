@@ -93,10 +93,58 @@ export function toRisk(row: RiskRow): Risk {
   };
 }
 
+/** One question's answers of an assignment, as `risk_assessment_answer_tally` keeps them (migration 018). */
+export interface AnswerTallyRow {
+  question_key: string;
+  hazard_factor_group: string;
+  analysis_count: number;
+  affected_count: number;
+  weight_sum: number;
+}
+
+/**
+ * What finishing an assignment reads, in one statement: its completed analyses and its answers' aggregates per
+ * question (kept up to date as analyses complete, so ~60 rows instead of every answer of the unit). Read after the
+ * assignment's row lock, so a completion that committed before it counts.
+ */
+export async function readEvaluationInput(
+  tx: Queryable,
+  assignmentUuid: string,
+): Promise<{ completed: number; open: number; tally: AnswerTallyRow[] }> {
+  const rows = await tx.query<
+    { completed: number; open: number } & { [Key in keyof AnswerTallyRow]: AnswerTallyRow[Key] | null }
+  >(
+    `SELECT c.completed, c.open, t.question_key, t.hazard_factor_group, t.analysis_count, t.affected_count,
+            t.weight_sum
+       FROM (SELECT count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed,
+                    count(*) FILTER (WHERE completed_at IS NULL AND closed_at IS NULL)::int AS open
+               FROM risk_assessment_member_task WHERE assignment_uuid = $1) c
+       LEFT JOIN risk_assessment_answer_tally t ON t.assignment_uuid = $1`,
+    [assignmentUuid],
+  );
+  const tally: AnswerTallyRow[] = [];
+  for (const row of rows) {
+    if (row.question_key === null || row.hazard_factor_group === null) continue;
+    tally.push({
+      question_key: row.question_key,
+      hazard_factor_group: row.hazard_factor_group,
+      analysis_count: row.analysis_count ?? 0,
+      affected_count: row.affected_count ?? 0,
+      weight_sum: row.weight_sum ?? 0,
+    });
+  }
+  return { completed: rows[0]?.completed ?? 0, open: rows[0]?.open ?? 0, tally };
+}
+
 /**
  * Ends the analysis phase of one assignment (the caller checked scope, status and the 6 completed analyses):
  * the evaluation row, the risks scored from the answers aggregated in SQL, the open analyses closed and unlocked.
- * Also used by the demo seed.
+ * All of it is written by one statement (one round trip; finish-analysis had nine before, issue 29). `input` is the
+ * caller's readEvaluationInput, read when missing. Its count of open analyses spares the closing when there are none
+ * (the bench's case, and any unit whose members all answered): the planner read every open analysis of every client
+ * to find none. It stays exact: the caller holds the assignment's row lock (FOR UPDATE), which keeps new analyses of
+ * the assignment out (their foreign key takes KEY SHARE on it), and no analysis is ever reopened. Also used by the
+ * demo seed.
  */
 export async function evaluateAssignment(
   tx: Queryable,
@@ -106,28 +154,11 @@ export async function evaluateAssignment(
     assignmentUuid: string;
     analysisCount: number;
     finishedBy: string | null;
+    input?: { open: number; tally: AnswerTallyRow[] };
   },
 ): Promise<{ evaluationUuid: string; riskCount: number; closedCount: number }> {
-  const [evaluation] = await tx.query<{ uuid: string }>(
-    `INSERT INTO risk_assessment_evaluation (client_uuid, task_uuid, assignment_uuid, analysis_count, matrix_version,
-                                               finished_by_member_uuid)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid`,
-    [input.clientUuid, input.taskUuid, input.assignmentUuid, input.analysisCount, MATRIX_VERSION, input.finishedBy],
-  );
-  if (!evaluation) throw new Error('evaluation not created');
-  // The answers' aggregates per question are kept up to date as analyses complete (risk_assessment_answer_tally,
-  // migration 018): finishing reads ~60 rows instead of every answer of the unit. Only those are scored here.
-  const aggregates = await tx.query<{
-    question_key: string;
-    hazard_factor_group: string;
-    analysis_count: number;
-    affected_count: number;
-    weight_sum: number;
-  }>(
-    `SELECT question_key, hazard_factor_group, analysis_count, affected_count, weight_sum
-       FROM risk_assessment_answer_tally WHERE assignment_uuid = $1`,
-    [input.assignmentUuid],
-  );
+  const { open, tally: aggregates } = input.input ?? (await readEvaluationInput(tx, input.assignmentUuid));
+  // Scored here, from the one risk matrix of riskMatrix.ts; only the questions that show a hazard become risks.
   const risks = aggregates.flatMap((row) => {
     const score = scoreRisk({
       hazardFactorGroup: row.hazard_factor_group,
@@ -146,29 +177,42 @@ export async function evaluateAssignment(
       },
     ];
   });
-  if (risks.length > 0) {
-    await tx.query(
-      `INSERT INTO risk_assessment_risk (client_uuid, evaluation_uuid, question_key, group_key, hazard_factor_group,
-                                           load, source, target, measures, probability, severity, risk_factor,
-                                           matrix_version, status)
-         SELECT $1, $2, x.question_key, c.group_key, c.hazard_factor_group, c.load, c.source, c.target, c.measures,
+  // Every part of a data-modifying WITH runs to completion whether or not the final SELECT reads it. The risks copy
+  // their content from the tally; the phase ends for everybody: analyses still open close (their members see so),
+  // locks go.
+  const [written] = await tx.query<{ uuid: string | null; closed_count: number }>(
+    `WITH evaluation AS (
+       INSERT INTO risk_assessment_evaluation (client_uuid, task_uuid, assignment_uuid, analysis_count, matrix_version,
+                                               finished_by_member_uuid)
+         VALUES ($1, $2, $3, $4, $5, $6) RETURNING uuid),
+     risks AS (
+       INSERT INTO risk_assessment_risk (client_uuid, evaluation_uuid, question_key, group_key, hazard_factor_group,
+                                         load, source, target, measures, probability, severity, risk_factor,
+                                         matrix_version, status)
+         SELECT $1, e.uuid, x.question_key, c.group_key, c.hazard_factor_group, c.load, c.source, c.target, c.measures,
                 x.probability, x.severity, x.risk_factor, $5, x.status
-           FROM jsonb_to_recordset($3::jsonb)
+           FROM evaluation e
+          CROSS JOIN jsonb_to_recordset($7::jsonb)
              AS x(question_key text, probability int, severity int, risk_factor int, status text)
-           JOIN risk_assessment_answer_tally c ON c.assignment_uuid = $4 AND c.question_key = x.question_key`,
-      [input.clientUuid, evaluation.uuid, JSON.stringify(risks), input.assignmentUuid, MATRIX_VERSION],
-    );
-  }
-  // The phase ends for everybody: analyses still open close (their members see so), locks go.
-  const closed = await tx.query<{ uuid: string }>(
-    `UPDATE risk_assessment_member_task SET closed_at = now()
-        WHERE assignment_uuid = $1 AND completed_at IS NULL AND closed_at IS NULL RETURNING uuid`,
-    [input.assignmentUuid],
+           JOIN risk_assessment_answer_tally c ON c.assignment_uuid = $3 AND c.question_key = x.question_key),
+     closed AS (
+       UPDATE risk_assessment_member_task SET closed_at = now()
+        WHERE $8::int > 0 AND assignment_uuid = $3 AND completed_at IS NULL AND closed_at IS NULL RETURNING uuid),
+     unlocked AS (
+       UPDATE risk_assessment_execution SET lock_token = NULL, locked_by_member_uuid = NULL, locked_until = NULL
+        WHERE assignment_uuid = $3 AND completed_at IS NULL)
+     SELECT (SELECT uuid FROM evaluation) AS uuid, (SELECT count(*)::int FROM closed) AS closed_count`,
+    [
+      input.clientUuid,
+      input.taskUuid,
+      input.assignmentUuid,
+      input.analysisCount,
+      MATRIX_VERSION,
+      input.finishedBy,
+      JSON.stringify(risks),
+      open,
+    ],
   );
-  await tx.query(
-    `UPDATE risk_assessment_execution SET lock_token = NULL, locked_by_member_uuid = NULL, locked_until = NULL
-        WHERE assignment_uuid = $1 AND completed_at IS NULL`,
-    [input.assignmentUuid],
-  );
-  return { evaluationUuid: evaluation.uuid, riskCount: risks.length, closedCount: closed.length };
+  if (!written?.uuid) throw new Error('evaluation not created');
+  return { evaluationUuid: written.uuid, riskCount: risks.length, closedCount: written.closed_count };
 }

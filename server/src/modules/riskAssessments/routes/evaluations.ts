@@ -16,7 +16,7 @@ import { readRiskVersion } from '../../../core/tasks/taskVersion';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
-import { evaluableAssignments, evaluateAssignment, loadEvaluation } from '../evaluation';
+import { evaluableAssignments, evaluateAssignment, loadEvaluation, readEvaluationInput } from '../evaluation';
 
 const EVALUATION_SORT = {
   title: 'x.title',
@@ -48,18 +48,16 @@ export function registerEvaluationRoutes(app: FastifyInstance, db: Database): vo
       );
       if (!assignment) throw new ApiHttpError(404, 'RiskAssessmentTask.NotFound');
       if (assignment.evaluated) throw new ApiHttpError(409, 'Risk.InvalidStatus');
-      const [counts] = await tx.query<{ completed: number }>(
-        `SELECT count(*) FILTER (WHERE completed_at IS NOT NULL)::int AS completed
-           FROM risk_assessment_member_task WHERE assignment_uuid = $1`,
-        [assignment.uuid],
-      );
-      const completed = counts?.completed ?? 0;
+      // The completed analyses and the answers' tally in one read, after the lock.
+      const evaluationInput = await readEvaluationInput(tx, assignment.uuid);
+      const { completed } = evaluationInput;
       if (completed < MIN_COMPLETED_ANALYSES) throw new ApiHttpError(400, 'Task.NotEnoughCompletedMemberTasks');
       const { evaluationUuid, riskCount, closedCount } = await evaluateAssignment(tx, {
         clientUuid: session.clientUuid,
         taskUuid: assignment.task_uuid,
         assignmentUuid: assignment.uuid,
         analysisCount: completed,
+        input: evaluationInput,
         finishedBy: session.memberUuid,
       });
       await recordAudit(tx, session, [
