@@ -2,7 +2,7 @@
 // unit, 10,000 members) to a new task, then read-member-tasks and the save of one page of answers under load.
 // Targets: assignment <= 2 s, read-member-tasks p95 <= 20 ms, save of one page p95 <= 20 ms.
 // Then finish-analysis of FINISH_EVALUATIONS seeded surveys of 2,000 analyses each, one call per survey (so no call
-// repeats another's input), p95 <= 50 ms (issue 29), and the risk list and action-list PDF of the first.
+// repeats another's input), p95 <= 50 ms, and the risk list and action-list PDF of the first.
 import { percentile, runScenario } from './load.mjs';
 import { runPaced } from './paced.mjs';
 import { signIn } from './session.mjs';
@@ -12,7 +12,7 @@ export const RISK_TARGETS = {
   memberTasksP95Ms: 20,
   savePageP95Ms: 20,
   // The evaluation of a unit with 2,000 completed analyses of 60 questions (p95 over FINISH_EVALUATIONS calls,
-  // each on a survey of its own; issue 29, was one call <= 100 ms), and the PDF of 200 actions.
+  // each on a survey of its own; was one call <= 100 ms), and the PDF of 200 actions.
   finishP95Ms: 50,
   riskListP95Ms: 100,
   pdfMs: 3000,

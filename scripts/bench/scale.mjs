@@ -144,7 +144,7 @@ export function searchBodies(seed = 29) {
   const fragments = shuffled([...new Set(TERMS)], seed);
   let drawn = 0;
   const term = () => {
-    if (drawn < fragments.length * 42 && random() < 0.5) return pick(fragments);
+    if (drawn < fragments.length * SORT_KEYS.length * 2 * 3 && random() < 0.5) return pick(fragments);
     const length = random() < 0.4 ? 2 : 3;
     return Array.from({ length }, () => pick(LETTERS)).join('');
   };

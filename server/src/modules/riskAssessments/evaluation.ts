@@ -139,7 +139,7 @@ export async function readEvaluationInput(
 /**
  * Ends the analysis phase of one assignment (the caller checked scope, status and the 6 completed analyses):
  * the evaluation row, the risks scored from the answers aggregated in SQL, the open analyses closed and unlocked.
- * All of it is written by one statement (one round trip; finish-analysis had nine before, issue 29). `input` is the
+ * All of it is written by one statement (one round trip; finish-analysis had nine before). `read` is the
  * caller's readEvaluationInput, read when missing. Its count of open analyses spares the closing when there are none
  * (the bench's case, and any unit whose members all answered): the planner read every open analysis of every client
  * to find none. It stays exact: the caller holds the assignment's row lock (FOR UPDATE), which keeps new analyses of
@@ -154,10 +154,10 @@ export async function evaluateAssignment(
     assignmentUuid: string;
     analysisCount: number;
     finishedBy: string | null;
-    input?: { open: number; tally: AnswerTallyRow[] };
+    read?: { open: number; tally: AnswerTallyRow[] };
   },
 ): Promise<{ evaluationUuid: string; riskCount: number; closedCount: number }> {
-  const { open, tally: aggregates } = input.input ?? (await readEvaluationInput(tx, input.assignmentUuid));
+  const { open, tally: aggregates } = input.read ?? (await readEvaluationInput(tx, input.assignmentUuid));
   // Scored here, from the one risk matrix of riskMatrix.ts; only the questions that show a hazard become risks.
   const risks = aggregates.flatMap((row) => {
     const score = scoreRisk({

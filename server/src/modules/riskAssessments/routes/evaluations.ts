@@ -57,7 +57,7 @@ export function registerEvaluationRoutes(app: FastifyInstance, db: Database): vo
         taskUuid: assignment.task_uuid,
         assignmentUuid: assignment.uuid,
         analysisCount: completed,
-        input: evaluationInput,
+        read: evaluationInput,
         finishedBy: session.memberUuid,
       });
       await recordAudit(tx, session, [
