@@ -1,3 +1,5 @@
+// First, before any other module runs (see the file).
+import './v8Flags';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
