@@ -7,11 +7,9 @@ import { setFlagsFromString } from 'node:v8';
  * V8 pretenures an allocation site once most objects made there survived young-generation collections. Filling a
  * new database at start-up (the demo seed streams its SCORM packages through temporary files while the database
  * writes them) teaches it that for sites the request path shares, and from then on every request's short-lived
- * objects went to the old generation: about 2 MB promoted per scavenge under load and a full mark-compact every few
- * seconds. A request's objects live for milliseconds; caches that live long are small. Measured on the compiled
- * server after a seeding start, 20 connections on the embedded database: GET /api/member/state 1,600 -> 2,480 calls
- * a second, CPU per call 670 -> 430 µs (docs/performance.md "Garbage collection"). server/test/runtime-gc.test.ts
- * fails when this is gone.
+ * objects went to the old generation and full collections ran every few seconds under load. A request's objects live
+ * for milliseconds; caches that live long are small. What it cost: docs/operating.md "Garbage collection";
+ * server/test/runtime-gc.test.ts fails when this is gone.
  *
  * Set here rather than on the command line so that every way of starting the server (`npm start`, the bench, the
  * tests' server processes, an operator's `node server/dist/main.js`) gets it.
