@@ -126,7 +126,7 @@ function postgresRequested() {
 }
 
 /** Seeds, starts the server, runs `work(baseUrl)`, stops the server. */
-async function withServer({ label, databaseUrl, dataDir, port, seedArgs: extraSeedArgs, skipSeed }, work) {
+async function withServer({ label, databaseUrl, dataDir, port, seedArgs: extraSeedArgs, skipSeed, serverEnv }, work) {
   // The bench client's surveys to finish (riskAssessments.mjs); the scale seed keeps its one.
   const seedArgs = extraSeedArgs ?? ['--risk-evaluations', String(FINISH_EVALUATIONS)];
   if (!skipSeed) {
@@ -136,7 +136,7 @@ async function withServer({ label, databaseUrl, dataDir, port, seedArgs: extraSe
     );
   }
   // After an error or a signal, cleanUp() stops the server (stopAllProcesses) before it removes DATA_DIR.
-  const server = await startServer({ databaseUrl, dataDir, port });
+  const server = await startServer({ databaseUrl, dataDir, port, env: serverEnv });
   log(`${label}: server answers on ${server.baseUrl}`);
   try {
     return await work(server.baseUrl);
@@ -179,7 +179,16 @@ async function runScale(report, dataDir, port) {
   const seedStarted = Date.now();
   const seedArgs = ['--scale-clients', String(SCALE.clients), '--scale-members', String(SCALE.members)];
   await withServer(
-    { label: 'Scale', databaseUrl: schema.url, dataDir, port, seedArgs, skipSeed: Boolean(reuse) },
+    // Metrics on: the search's cache hit rates come from GET /metrics (cache_lookups_total).
+    {
+      label: 'Scale',
+      databaseUrl: schema.url,
+      dataDir,
+      port,
+      seedArgs,
+      skipSeed: Boolean(reuse),
+      serverEnv: { METRICS_ENABLED: 'true' },
+    },
     async (baseUrl) => {
       const seedSeconds = reuse ? null : Math.round((Date.now() - seedStarted) / 1000);
       report.scale = {

@@ -5,7 +5,9 @@
 //   - the member state, made on every start: goal p95 <= 20 ms;
 //   - every other list of the product on the large client: goal p95 <= 50 ms.
 // `npm run bench -- --scale` (or BENCH_SCALE=1) runs it; the seed is set-based (server/src/seed/scale.ts).
+
 import { runScenario } from './load.mjs';
+import { cacheHitsText } from './report.mjs';
 import { signIn } from './session.mjs';
 
 export const SCALE_TARGETS = { searchP95Ms: 30, memberStateP95Ms: 20, listP95Ms: 50 };
@@ -181,6 +183,34 @@ async function post(baseUrl, auth, path, body) {
   return response.json();
 }
 
+/** The caches a member list call looks in (server: cache_lookups_total of GET /metrics, METRICS_ENABLED). */
+const MEMBER_LIST_CACHES = ['member-search-index', 'member-list-orders', 'member-list-rows'];
+
+/** Hits and misses of each cache so far; null when the server has no metrics. */
+async function cacheCounts(baseUrl) {
+  const response = await fetch(`${baseUrl}/metrics`);
+  if (!response.ok) return null;
+  const text = await response.text();
+  const counts = {};
+  for (const match of text.matchAll(/^cache_lookups_total\{cache="([^"]+)",result="(hit|miss)"\} (\d+)/gm)) {
+    counts[match[1]] ??= { hit: 0, miss: 0 };
+    counts[match[1]][match[2]] = Number(match[3]);
+  }
+  return counts;
+}
+
+/** Each cache's hits and lookups between two readings of cacheCounts. */
+function cacheHitsBetween(before, after, caches) {
+  if (!before || !after) return null;
+  return Object.fromEntries(
+    caches.map((cache) => {
+      const hit = (after[cache]?.hit ?? 0) - (before[cache]?.hit ?? 0);
+      const miss = (after[cache]?.miss ?? 0) - (before[cache]?.miss ?? 0);
+      return [cache, { hits: hit, lookups: hit + miss }];
+    }),
+  );
+}
+
 /** Loads every scenario on a server whose database holds the scale seed; answers rows for the report. */
 export async function runScaleScenarios(baseUrl, { account, connections, durationSeconds, log }) {
   const auth = await signIn(baseUrl, account);
@@ -206,6 +236,7 @@ export async function runScaleScenarios(baseUrl, { account, connections, duratio
       // Each request takes a body no request of the run had.
       setupRequest: (request) => ({ ...request, body: JSON.stringify(bodies.next()) }),
       targetP95Ms: SCALE_TARGETS.searchP95Ms,
+      cacheHitsOf: MEMBER_LIST_CACHES,
     },
     {
       id: 'memberState',
@@ -267,6 +298,7 @@ export async function runScaleScenarios(baseUrl, { account, connections, duratio
       if (!probe.ok) throw new Error(`answered ${probe.status}: ${(await probe.text()).slice(0, 200)}`);
       await probe.arrayBuffer();
       if (probeMs > SLOW_PROBE_MS) throw new Error(`one request alone took ${probeMs} ms; not loaded`);
+      const countsBefore = scenario.cacheHitsOf ? await cacheCounts(baseUrl) : null;
       const result = await runScenario({
         name: scenario.label,
         url: `${baseUrl}${scenario.path}`,
@@ -277,7 +309,18 @@ export async function runScaleScenarios(baseUrl, { account, connections, duratio
         connections,
         durationSeconds,
       });
-      results.push({ id: scenario.id, label: scenario.label, ...result, body: scenario.body, targetP95Ms });
+      const cacheHits = scenario.cacheHitsOf
+        ? cacheHitsBetween(countsBefore, await cacheCounts(baseUrl), scenario.cacheHitsOf)
+        : null;
+      if (cacheHits) log(`  ${scenario.label}: cache hits ${cacheHitsText(cacheHits)}`);
+      results.push({
+        id: scenario.id,
+        label: scenario.label,
+        ...result,
+        body: scenario.body,
+        targetP95Ms,
+        ...(cacheHits ? { cacheHits } : {}),
+      });
     } catch (error) {
       // Timeouts (10 s) or failed answers fail the target; the other scenarios are still measured.
       log(`  ${scenario.label}: FAILED (${error.message})`);

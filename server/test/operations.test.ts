@@ -243,6 +243,28 @@ describe('metrics', () => {
     expect(text).not.toContain(uuid);
   });
 
+  it("counts the in-memory caches' hits and misses: the same member list page twice reads its rows once", async () => {
+    const admin = await server.login('acme', 'admin');
+    const counts = async (cache: string) => {
+      const text = (await server.inject({ method: 'GET', url: '/metrics' })).body;
+      const value = (result: string) =>
+        Number(
+          text.match(new RegExp(`^cache_lookups_total\\{cache="${cache}",result="${result}"\\} (\\d+)`, 'm'))?.[1] ?? 0,
+        );
+      return { hit: value('hit'), miss: value('miss') };
+    };
+    // A sort no other test of this file asks for, so that its rows and order are read here first.
+    const body = { page: 1, perPage: 25, sortBy: 'email', sortDirection: 'desc' };
+    const before = await counts('member-list-rows');
+    expect((await admin.post('/api/memberlist/getlist', body)).statusCode).toBe(200);
+    const first = await counts('member-list-rows');
+    expect((await admin.post('/api/memberlist/getlist', body)).statusCode).toBe(200);
+    const second = await counts('member-list-rows');
+    expect(first.hit + first.miss - before.hit - before.miss).toBe(25);
+    expect(second).toEqual({ hit: first.hit + 25, miss: first.miss });
+    expect((await counts('member-search-index')).hit).toBeGreaterThan(0);
+  });
+
   it('reports database connections, the mail outbox and open batch jobs', async () => {
     const text = (await server.inject({ method: 'GET', url: '/metrics' })).body;
     const total = text.match(/^db_pool_connections\{state="total"\} (\d+)/m);

@@ -19,7 +19,7 @@ export class KeptAnswers<E extends EndpointDefinition> {
     private readonly endpoint: E,
     maxChars = 20_000_000,
   ) {
-    this.cache = new VersionedCache<KeptAnswer<E>>(maxChars, (answer) => answer.size);
+    this.cache = new VersionedCache<KeptAnswer<E>>(maxChars, (answer) => answer.size, `answers:${endpoint.id}`);
   }
 
   get(

@@ -12,7 +12,7 @@ function loader(keys: string[] | null, total = keys?.length ?? 0) {
 
 describe('KeyOrderCache', () => {
   it('reads an order once per version and again as soon as the version moves', async () => {
-    const cache = new KeyOrderCache();
+    const cache = new KeyOrderCache('test-orders');
     const { counter, load } = loader(['a', 'b']);
     expect(await cache.get('list', '1', load)).toEqual({ total: 2, keys: ['a', 'b'] });
     await cache.get('list', '1', load);
@@ -24,7 +24,7 @@ describe('KeyOrderCache', () => {
   });
 
   it('reads once for calls that arrive together', async () => {
-    const cache = new KeyOrderCache();
+    const cache = new KeyOrderCache('test-orders');
     let release: () => void = () => undefined;
     let calls = 0;
     const load = async (): Promise<KeyOrder> => {
@@ -45,7 +45,7 @@ describe('KeyOrderCache', () => {
   });
 
   it('never lets a slow read of an older version replace a newer one', async () => {
-    const cache = new KeyOrderCache();
+    const cache = new KeyOrderCache('test-orders');
     let releaseOld: () => void = () => undefined;
     const slowOld = cache.get('list', '9', async () => {
       await new Promise<void>((resolve) => {
@@ -62,7 +62,7 @@ describe('KeyOrderCache', () => {
   });
 
   it('keeps the total of a list too long to keep, and reads it again only for a new version', async () => {
-    const cache = new KeyOrderCache(2);
+    const cache = new KeyOrderCache('test-orders', 2);
     const { counter, load } = loader(null, 3);
     expect(await cache.get('long', '1', load)).toEqual({ total: 3, keys: null });
     expect(await cache.get('long', '1', load)).toEqual({ total: 3, keys: null });
@@ -70,7 +70,7 @@ describe('KeyOrderCache', () => {
   });
 
   it('lets the least recently used lists go once too many keys are kept', async () => {
-    const cache = new KeyOrderCache(10, 4);
+    const cache = new KeyOrderCache('test-orders', 10, 4);
     const two = () => loader(['x', 'y']);
     const first = two();
     await cache.get('first', '1', first.load);

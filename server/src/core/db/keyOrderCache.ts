@@ -16,9 +16,10 @@ export interface KeyOrder {
  */
 export class KeyOrderCache extends VersionedCache<KeyOrder> {
   constructor(
+    name: string,
     readonly maxKeysPerList = 100_000,
     maxKeysInAll = 400_000,
   ) {
-    super(maxKeysInAll, (order) => Math.max(1, order.keys?.length ?? 0));
+    super(maxKeysInAll, (order) => Math.max(1, order.keys?.length ?? 0), name);
   }
 }

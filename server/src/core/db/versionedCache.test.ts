@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cacheLookups } from './cacheLookups';
 import { isNewer, VersionedCache } from './versionedCache';
 
 describe('isNewer', () => {
@@ -15,6 +16,15 @@ describe('isNewer', () => {
 });
 
 describe('VersionedCache', () => {
+  it('counts answers from memory (and calls that join a read under way) as hits, reads as misses', async () => {
+    const cache = new VersionedCache<string>(10, () => 1, 'test-counted');
+    const read = async () => 'a';
+    await Promise.all([cache.get('tree', '1', read), cache.get('tree', '1', read)]);
+    await cache.get('tree', '1', read);
+    await cache.get('tree', '2', read);
+    expect(cacheLookups().get('test-counted')).toEqual({ hit: 2, miss: 2 });
+  });
+
   it('answers a kept value for its version only, and never lets an older read replace a newer one', async () => {
     const cache = new VersionedCache<string>();
     let reads = 0;

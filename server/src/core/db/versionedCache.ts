@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { countLookups } from './cacheLookups';
 
 /**
  * Whether version `a` is newer than `b`. A version is one counter ("42") or several joined by dots ("42.7.20261126",
@@ -26,13 +27,19 @@ export function isNewer(a: string, b: string): boolean {
  *
  * Calls that arrive together for a value not kept yet read it once; a slow read of an older version never replaces
  * a newer one. Least recently used values go first once their weights (`weigh`, a whole number, default 1 each; less
- * than 1 counts as 1) pass `maxWeight`; a value heavier than `maxWeight` alone is answered and not kept.
+ * than 1 counts as 1) pass `maxWeight`; a value heavier than `maxWeight` alone is answered and not kept. A `name`
+ * counts its lookups (cacheLookups.ts): a hit is an answer from memory, a miss a read (a call that joins a read
+ * already under way counts as a hit: it reads nothing itself).
  */
 export class VersionedCache<T> {
   private readonly entries: LRUCache<string, { version: string; value: T }>;
   private readonly loading = new Map<string, Promise<T>>();
 
-  constructor(maxWeight = 1_000, weigh: (value: T) => number = () => 1) {
+  constructor(
+    maxWeight = 1_000,
+    weigh: (value: T) => number = () => 1,
+    private readonly name?: string,
+  ) {
     this.entries = new LRUCache({
       maxSize: maxWeight,
       sizeCalculation: (entry) => Math.max(1, Math.ceil(weigh(entry.value))),
@@ -45,10 +52,17 @@ export class VersionedCache<T> {
    */
   async get(id: string, version: string, load: () => Promise<T>): Promise<T> {
     const hit = this.entries.get(id);
-    if (hit?.version === version) return hit.value;
+    if (hit?.version === version) {
+      this.count('hit');
+      return hit.value;
+    }
     const loadId = `${version}|${id}`;
     const pending = this.loading.get(loadId);
-    if (pending) return pending;
+    if (pending) {
+      this.count('hit');
+      return pending;
+    }
+    this.count('miss');
     const loaded = load().finally(() => this.loading.delete(loadId));
     this.loading.set(loadId, loaded);
     const value = await loaded;
@@ -60,5 +74,9 @@ export class VersionedCache<T> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  private count(result: 'hit' | 'miss'): void {
+    if (this.name) countLookups(this.name, result);
   }
 }

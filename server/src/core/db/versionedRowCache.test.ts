@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { cacheLookups } from './cacheLookups';
 import { VersionedRowCache } from './versionedRowCache';
 
 /** A table in memory: rows by key, and a log of the keys each read asked for. */
@@ -13,7 +14,7 @@ function table(rows: Record<string, string>) {
 
 describe('VersionedRowCache', () => {
   it('reads only the rows it does not hold for the current version', async () => {
-    const cache = new VersionedRowCache<string>();
+    const cache = new VersionedRowCache<string>('test-rows');
     const data = table({ a: 'A', b: 'B', c: 'C' });
     expect([...(await cache.get('acme', '1', ['a', 'b'], data.load))]).toEqual([
       ['a', 'A'],
@@ -27,8 +28,16 @@ describe('VersionedRowCache', () => {
     expect(data.reads).toEqual([['a', 'b'], ['c']]);
   });
 
+  it('counts rows answered from memory as hits and rows read as misses, under its name', async () => {
+    const cache = new VersionedRowCache<string>('test-rows-counted');
+    const data = table({ a: 'A', b: 'B', c: 'C' });
+    await cache.get('acme', '1', ['a', 'b'], data.load);
+    await cache.get('acme', '1', ['a', 'b', 'c'], data.load);
+    expect(cacheLookups().get('test-rows-counted')).toEqual({ hit: 2, miss: 3 });
+  });
+
   it('reads everything again for a new version, and never keeps what a caller of an older version read', async () => {
-    const cache = new VersionedRowCache<string>();
+    const cache = new VersionedRowCache<string>('test-rows');
     const data = table({ a: 'A' });
     await cache.get('acme', '1', ['a'], data.load);
     data.rows.a = 'A2';
@@ -41,7 +50,7 @@ describe('VersionedRowCache', () => {
   });
 
   it('keeps scopes apart and leaves out keys the table does not answer', async () => {
-    const cache = new VersionedRowCache<string>();
+    const cache = new VersionedRowCache<string>('test-rows');
     const acme = table({ a: 'acme A' });
     const globex = table({ a: 'globex A' });
     expect((await cache.get('acme', '1', ['a', 'gone'], acme.load)).has('gone')).toBe(false);
@@ -50,7 +59,7 @@ describe('VersionedRowCache', () => {
   });
 
   it('lets the least recently used scope go once more than its maximum of rows is kept', async () => {
-    const cache = new VersionedRowCache<string>(3);
+    const cache = new VersionedRowCache<string>('test-rows', 3);
     const data = table({ a: 'A', b: 'B', c: 'C' });
     await cache.get('first', '1', ['a', 'b'], data.load);
     await cache.get('second', '1', ['c'], data.load);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { countLookups } from './cacheLookups';
 
 /** The rows of one scope, all read at `version`. */
 interface ScopeRows<Row> {
@@ -11,12 +12,16 @@ interface ScopeRows<Row> {
  * companion of KeyOrderCache. A table whose version the database moves with every change of the table (migration
  * 005 for members) answers a page it has read before without reading the rows again, and never an outdated row:
  * a new version starts an empty set. Least recently used scopes go first once `maxRows` rows are kept (a scope
- * without rows counts as one); a scope alone over `maxRows` starts again.
+ * without rows counts as one); a scope alone over `maxRows` starts again. Its lookups count by row under `name`
+ * (cacheLookups.ts): rows answered from memory are hits, rows read are misses.
  */
 export class VersionedRowCache<Row> {
   private readonly scopes: LRUCache<string, ScopeRows<Row>>;
 
-  constructor(maxRows = 100_000) {
+  constructor(
+    private readonly name: string,
+    maxRows = 100_000,
+  ) {
     this.scopes = new LRUCache({ maxSize: maxRows, sizeCalculation: (entry) => Math.max(1, entry.rows.size) });
   }
 
@@ -33,13 +38,18 @@ export class VersionedRowCache<Row> {
   ): Promise<Map<string, Row>> {
     const asked = BigInt(version);
     let entry = this.scopes.get(scope);
-    if (entry && entry.version > asked) return new Map(await load([...keys]));
+    if (entry && entry.version > asked) {
+      countLookups(this.name, 'miss', keys.length);
+      return new Map(await load([...keys]));
+    }
     if (!entry || entry.version < asked) {
       entry = { version: asked, rows: new Map() };
       this.scopes.set(scope, entry);
     }
     const { rows } = entry;
     const missing = keys.filter((key) => !rows.has(key));
+    countLookups(this.name, 'hit', keys.length - missing.length);
+    countLookups(this.name, 'miss', missing.length);
     const loaded = missing.length > 0 ? await load(missing) : [];
     const result = new Map<string, Row>();
     for (const key of keys) {

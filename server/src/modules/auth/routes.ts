@@ -91,7 +91,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
   // Each member's own details for the client's company version (migrations 005, 019: every change of a member moves
   // it), so that the state, asked on every start, is answered from the session query alone (a query of
   // its own was the slowest part of a start at scale). Client and licensee fields come with the session.
-  const memberDetails = new VersionedRowCache<MemberState['memberDetails'] & { email: string | null }>();
+  const memberDetails = new VersionedRowCache<MemberState['memberDetails'] & { email: string | null }>(
+    'member-state-details',
+  );
 
   registerEndpoint(app, db, ENDPOINTS.memberState, async ({ session }): Promise<MemberState> => {
     const rows = await memberDetails.get(

@@ -1,3 +1,4 @@
+import { countLookups } from '../../core/db/cacheLookups';
 import type { KeyOrder } from '../../core/db/keyOrderCache';
 
 /** What a search needs of one member: its key, the filter columns and the search text (migration 004). */
@@ -53,13 +54,18 @@ export class MemberSearchIndex {
     const id = `${clientUuid}|${sortBy}`;
     const hit = this.entries.get(id);
     if (hit?.version === version) {
+      countLookups('member-search-index', 'hit');
       this.entries.delete(id);
       this.entries.set(id, hit);
       return hit.sorted;
     }
     const loadId = `${version}|${id}`;
     const pending = this.loading.get(loadId);
-    if (pending) return pending;
+    if (pending) {
+      countLookups('member-search-index', 'hit');
+      return pending;
+    }
+    countLookups('member-search-index', 'miss');
     const loaded = load()
       .then((rows) => (rows ? new SortedMembers(rows, this.termsOf(clientUuid, version)) : null))
       .finally(() => this.loading.delete(loadId));

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServerConfig } from '../../config';
+import { cacheLookups } from '../../core/db/cacheLookups';
 import type { Database } from '../../core/db/database';
 import { OPEN_STATUSES } from '../../core/jobs/jobs';
 
@@ -48,6 +49,19 @@ export function createMetrics(db: Database): {
     labelNames,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
+  });
+  new Counter({
+    name: 'cache_lookups_total',
+    help: 'Lookups of the in-memory caches by cache and result: "hit" answered from memory, "miss" read the database (row caches count rows)',
+    labelNames: ['cache', 'result'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [cache, counts] of cacheLookups()) {
+        this.inc({ cache, result: 'hit' }, counts.hit);
+        this.inc({ cache, result: 'miss' }, counts.miss);
+      }
+    },
   });
   new Gauge({
     name: 'db_pool_connections',

@@ -112,9 +112,9 @@ const MEMBER_COLUMNS = 'r.uuid, r.username, r.first_name, r.last_name, r.email, 
 export function registerListRoutes(app: FastifyInstance, db: Database): void {
   // The order of each filter and sort of a client's list, exact for the client's company version (see
   // KeyOrderCache): paging, re-sorting back and searching again read only the page's rows.
-  const memberOrders = new KeyOrderCache();
+  const memberOrders = new KeyOrderCache('member-list-orders');
   // And the rows of the pages read, for the same version: every change of a member moves the version.
-  const memberRows = new VersionedRowCache<MemberListItem>();
+  const memberRows = new VersionedRowCache<MemberListItem>('member-list-rows');
   // Each client's members in the order of each sort key, for the same version: a list not asked for before (a new
   // search, filter or sort) is filtered in memory instead of scanned and sorted in the database.
   const memberSearch = new MemberSearchIndex();
