@@ -153,6 +153,30 @@ describe('the stored tree and the launched tree', () => {
     });
     expect(cmiForLaunch('2004', { suspend_data: 'x' }, learner)).toMatchObject({ entry: 'resume', learner_id: 'm1' });
   });
+
+  it("hands the SCO the manifest's item data, over whatever a commit stored for it", () => {
+    const learner = { id: 'm1', name: 'Doe, Jane', language: 'de_DE' as const };
+    const data = {
+      launchData: 'level=2',
+      masteryScore: 80,
+      maxTimeAllowed: '00:30:00',
+      timeLimitAction: 'exit,message' as const,
+      completionThreshold: 0.75,
+    };
+    const stored = { launch_data: '', student_data: { mastery_score: '' } };
+    expect(cmiForLaunch('1.2', stored, learner, data)).toMatchObject({
+      launch_data: 'level=2',
+      student_data: { mastery_score: '80', max_time_allowed: '00:30:00', time_limit_action: 'exit,message' },
+    });
+    expect(cmiForLaunch('2004', {}, learner, data)).toMatchObject({
+      launch_data: 'level=2',
+      time_limit_action: 'exit,message',
+      completion_threshold: '0.75',
+    });
+    // None stated: nothing added (a SCORM 1.2 tree without student_data keeps none).
+    expect(cmiForLaunch('1.2', {}, learner)).not.toHaveProperty('student_data');
+    expect(cmiForLaunch('2004', {}, learner)).not.toHaveProperty('launch_data');
+  });
 });
 
 describe('range requests', () => {

@@ -110,6 +110,48 @@ describe('packages', () => {
     expectError(await upload(globexAdmin, DEMO_ELEARNINGS.acmeVduWorkstation, zip), 404, 'Elearning.NotFound');
   });
 
+  it("reads each item's data for its SCO, in either version's spelling, and leaves out what is not valid", () => {
+    const manifest12 = `<manifest xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
+      <metadata><schemaversion>1.2</schemaversion></metadata>
+      <organizations default="O"><organization identifier="O"><title>T</title>
+        <item identifier="a" identifierref="R"><title>a</title><adlcp:masteryscore>66</adlcp:masteryscore>
+          <adlcp:datafromlms>007 &amp; more</adlcp:datafromlms><adlcp:maxtimeallowed>00:45:00</adlcp:maxtimeallowed>
+          <adlcp:timelimitaction>Continue, No Message</adlcp:timelimitaction></item>
+        <item identifier="b" identifierref="R"><title>b</title><adlcp:masteryscore>166</adlcp:masteryscore>
+          <adlcp:maxtimeallowed>45 minutes</adlcp:maxtimeallowed><adlcp:timelimitaction>stop</adlcp:timelimitaction></item>
+      </organization></organizations>
+      <resources><resource identifier="R" adlcp:scormtype="sco" href="index.html"/></resources>
+    </manifest>`;
+    const [a, b] = parseManifest(manifest12).items;
+    expect(a?.data).toEqual({
+      launchData: '007 & more',
+      masteryScore: 66,
+      maxTimeAllowed: '00:45:00',
+      timeLimitAction: 'continue,no message',
+    });
+    expect(b?.data).toBeUndefined();
+    const manifest2004 = (
+      threshold: string,
+    ) => `<manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3">
+      <metadata><schemaversion>2004 4th Edition</schemaversion></metadata>
+      <organizations default="O"><organization identifier="O"><title>T</title>
+        <item identifier="a" identifierref="R"><title>a</title><adlcp:dataFromLMS>mode=exam</adlcp:dataFromLMS>
+          <adlcp:timeLimitAction>exit,message</adlcp:timeLimitAction>${threshold}</item>
+      </organization></organizations>
+      <resources><resource identifier="R" adlcp:scormType="sco" href="index.html"/></resources>
+    </manifest>`;
+    expect(
+      parseManifest(manifest2004('<adlcp:completionThreshold>0.8</adlcp:completionThreshold>')).items[0]?.data,
+    ).toEqual({ launchData: 'mode=exam', timeLimitAction: 'exit,message', completionThreshold: 0.8 });
+    expect(
+      parseManifest(manifest2004('<adlcp:completionThreshold completedByMeasure="true" minProgressMeasure="0.6"/>'))
+        .items[0]?.data?.completionThreshold,
+    ).toBe(0.6);
+    expect(
+      parseManifest(manifest2004('<adlcp:completionThreshold>2</adlcp:completionThreshold>')).items[0]?.data,
+    ).toEqual({ launchData: 'mode=exam', timeLimitAction: 'exit,message' });
+  });
+
   it('reads the launch file from the default organization, or the first when the default names none', () => {
     const manifest = (defaultId: string) => `<manifest xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xml:base="root/">
       <metadata><schemaversion>2004 3rd Edition</schemaversion></metadata>
@@ -151,6 +193,8 @@ describe('executions', () => {
     expect(read.json()).toMatchObject({ scormVersion: '1.2', sequence: 0, completedAt: null });
     expect(read.json().launchUrl).toMatch(/^http:\/\/127\.0\.0\.1:8081\/launch\/[^/]+\/index\.html$/);
     expect(read.json().cmi.core).toMatchObject({ entry: 'ab-initio', student_name: expect.stringContaining(', ') });
+    // The demo course's manifest states a mastery score (adlcp:masteryscore 66): the SCO reads it from the runtime.
+    expect(read.json().cmi.student_data).toMatchObject({ mastery_score: '66' });
     const [task] = await server.db.query<{ started_at: unknown }>(
       'SELECT started_at FROM elearning_task WHERE uuid = $1',
       [DEMO_MEMBER_TASK],

@@ -50,7 +50,37 @@ export interface ManifestItem {
   launchPath: string;
   /** adlcp:scormtype (1.2) / adlcp:scormType (2004) "sco", or none stated: it talks to the runtime and counts. */
   sco: boolean;
+  /** What the manifest hands the SCO at launch, where it states any (itemDataOf). */
+  data?: ItemData;
 }
+
+/** The four time limit actions both SCORM versions name (cmi.time_limit_action). */
+export const TIME_LIMIT_ACTIONS = [
+  'exit,message',
+  'exit,no message',
+  'continue,message',
+  'continue,no message',
+] as const;
+
+/**
+ * An item's data for its SCO, as authoring tools write it into the manifest and the SCO reads it from the runtime
+ * (docs/scorm.md "Item data"); each only when stated and valid.
+ */
+export interface ItemData {
+  /** adlcp:datafromlms (1.2) / adlcp:dataFromLMS (2004): cmi.launch_data, free text the SCO reads as it likes. */
+  launchData?: string;
+  /** adlcp:masteryscore (1.2), 0-100: cmi.student_data.mastery_score. */
+  masteryScore?: number;
+  /** adlcp:maxtimeallowed (1.2), HHHH:MM:SS: cmi.student_data.max_time_allowed. */
+  maxTimeAllowed?: string;
+  /** adlcp:timelimitaction (1.2) / adlcp:timeLimitAction (2004): what the SCO does when the time is up. */
+  timeLimitAction?: (typeof TIME_LIMIT_ACTIONS)[number];
+  /** adlcp:completionThreshold (2004), 0-1 (its text, or 4th edition's minProgressMeasure): cmi.completion_threshold. */
+  completionThreshold?: number;
+}
+
+/** SCORM 1.2 launch_data is a CMIString4096, SCORM 2004's at least 4,000 characters: the smaller. */
+export const MAX_LAUNCH_DATA_LENGTH = 4000;
 
 export interface ManifestInfo {
   scormVersion: '1.2' | '2004';
@@ -297,6 +327,41 @@ function text(value: unknown): string {
   return '';
 }
 
+/** The item data an item states (ItemData); undefined when it states none. Invalid values are left out. */
+function itemDataOf(item: XmlNode, scormVersion: '1.2' | '2004'): ItemData | undefined {
+  // The element names as each version's schema spells them; real manifests mix the spellings, so both are read.
+  const first = (...names: string[]) => {
+    for (const name of names) {
+      const found = text(item[name]);
+      if (found !== '') return found;
+    }
+    return '';
+  };
+  const data: ItemData = {};
+  const launchData = decodeEntities(first('dataFromLMS', 'datafromlms'));
+  if (launchData) data.launchData = launchData.slice(0, MAX_LAUNCH_DATA_LENGTH);
+  const action = first('timeLimitAction', 'timelimitaction')
+    .toLowerCase()
+    .replace(/\s*,\s*/, ',');
+  const known = TIME_LIMIT_ACTIONS.find((candidate) => candidate === action);
+  if (known) data.timeLimitAction = known;
+  if (scormVersion === '1.2') {
+    const mastery = first('masteryscore', 'masteryScore');
+    const score = Number(mastery);
+    if (mastery !== '' && Number.isFinite(score) && score >= 0 && score <= 100) data.masteryScore = score;
+    const maxTime = first('maxtimeallowed', 'maxTimeAllowed');
+    if (/^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/.test(maxTime)) data.maxTimeAllowed = maxTime;
+  } else {
+    const node = list(item.completionThreshold)[0];
+    const stated = text(item.completionThreshold) || attribute(node, 'minProgressMeasure');
+    const threshold = Number(stated);
+    if (stated !== '' && Number.isFinite(threshold) && threshold >= 0 && threshold <= 1) {
+      data.completionThreshold = threshold;
+    }
+  }
+  return Object.keys(data).length > 0 ? data : undefined;
+}
+
 function attribute(node: XmlNode | undefined, name: string): string {
   const value = node?.[`@_${name}`];
   return typeof value === 'string' ? value.trim() : '';
@@ -411,6 +476,8 @@ export function parseManifest(xml: string): ManifestInfo {
       ignoreAttributes: false,
       attributeNamePrefix: '@_',
       removeNSPrefix: true,
+      // Values stay text: launch data "007" or a title "1.10" must not become numbers.
+      parseTagValue: false,
       processEntities: false,
       isArray: (name) => ARRAY_ELEMENTS.has(name),
     });
@@ -464,6 +531,7 @@ export function parseManifest(xml: string): ManifestInfo {
           titles: titlesOf(item),
           launchPath,
           sco: scormType !== 'asset',
+          data: itemDataOf(item, scormVersion),
         });
       }
       walk(list(item.item));

@@ -1,3 +1,4 @@
+import type { ItemData } from './scormPackage';
 /**
  * What a SCORM data tree means for the product: done or not, score and time (docs/scorm.md "When is a course
  * done"). Pure functions over the cmi tree as scorm-again renders it (`{core: {...}}` for 1.2, flat for 2004).
@@ -210,10 +211,11 @@ export interface Learner {
 }
 
 /**
- * The tree the player loads: the learner, his language, and `entry` = resume when the course suspended (it left
- * with exit "suspend" or kept a bookmark / suspend data), ab-initio on a first start.
+ * The tree the player loads: the learner, his language, `entry` = resume when the course suspended (it left
+ * with exit "suspend" or kept a bookmark / suspend data), ab-initio on a first start, and the item data of the
+ * manifest (launch data, mastery score, time limit, completion threshold), which the SCO may read but not change.
  */
-export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learner): Tree {
+export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learner, data: ItemData = {}): Tree {
   const copy = structuredClone(stored);
   const language = learner.language === 'de_DE' ? 'de' : 'en';
   if (version === '1.2') {
@@ -226,6 +228,12 @@ export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learn
     core.student_id = learner.id;
     core.student_name = learner.name;
     copy.student_preference = { ...node(copy, 'student_preference'), language };
+    if (data.launchData !== undefined) copy.launch_data = data.launchData;
+    const studentData = node(copy, 'student_data');
+    if (data.masteryScore !== undefined) studentData.mastery_score = String(data.masteryScore);
+    if (data.maxTimeAllowed !== undefined) studentData.max_time_allowed = data.maxTimeAllowed;
+    if (data.timeLimitAction !== undefined) studentData.time_limit_action = data.timeLimitAction;
+    if (Object.keys(studentData).length > 0) copy.student_data = studentData;
     return copy;
   }
   const resume = str(copy, 'exit') === 'suspend' || str(copy, 'location') !== '' || str(copy, 'suspend_data') !== '';
@@ -234,5 +242,8 @@ export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learn
   copy.learner_id = learner.id;
   copy.learner_name = learner.name;
   copy.learner_preference = { ...node(copy, 'learner_preference'), language };
+  if (data.launchData !== undefined) copy.launch_data = data.launchData;
+  if (data.timeLimitAction !== undefined) copy.time_limit_action = data.timeLimitAction;
+  if (data.completionThreshold !== undefined) copy.completion_threshold = String(data.completionThreshold);
   return copy;
 }

@@ -334,11 +334,16 @@ export function registerExecutionRoutes(app: FastifyInstance, db: Database): voi
       scoId: opened.id,
       launchUrl: launchUrl(opened.launchPath),
       title: details.title,
-      cmi: cmiForLaunch(execution.scorm_version, openedRow?.cmi ?? {}, {
-        id: session.memberUuid,
-        name: `${details.last_name}, ${details.first_name}`,
-        language: details.language,
-      }),
+      cmi: cmiForLaunch(
+        execution.scorm_version,
+        openedRow?.cmi ?? {},
+        {
+          id: session.memberUuid,
+          name: `${details.last_name}, ${details.first_name}`,
+          language: details.language,
+        },
+        opened.data,
+      ),
       sequence: Number(openedRow?.sequence ?? 0),
       items: items.map((item) => {
         const row = byId.get(item.id);

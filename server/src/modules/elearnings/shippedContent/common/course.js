@@ -5,7 +5,8 @@
  * One SCO of a course of several (window.COURSE set by content.js from the item's parameters) may be
  * - a lesson (no quiz): its last page completes it ("complete"),
  * - an ungraded check (graded: false): the quiz reports score and completion, never passed / failed,
- * - a graded test (the default): passed / failed by passingPercent.
+ * - a graded test (the default): passed / failed by the pass mark the LMS hands over from the manifest
+ *   (cmi.student_data.mastery_score in SCORM 1.2, cmi.scaled_passing_score in SCORM 2004), else passingPercent.
  * In a sequenced course (sequenced: true) finishing a SCO asks the LMS for the next activity (adl.nav.request
  * "continue") before Terminate, as sequenced exports do.
  */
@@ -56,6 +57,14 @@
     : { location: 'cmi.location', exit: 'cmi.exit', language: 'cmi.learner_preference.language', entry: 'cmi.entry' };
 
   const connected = lms.init();
+
+  /** The pass mark in percent: the manifest's, as the LMS hands it to the SCO, else the course's own. */
+  function passMark() {
+    const stated = v12 ? lms.get('cmi.student_data.mastery_score') : lms.get('cmi.scaled_passing_score');
+    const value = Number(stated);
+    if (stated === '' || !Number.isFinite(value)) return course.passingPercent;
+    return v12 ? value : Math.round(value * 100);
+  }
   const language = (lms.get(keys.language) || document.documentElement.lang || 'de').slice(0, 2) === 'en' ? 'en' : 'de';
   const t = course.texts[language];
   document.documentElement.lang = language;
@@ -163,7 +172,7 @@
       go(resultIndex);
       return;
     }
-    const passed = score >= course.passingPercent;
+    const passed = score >= passMark();
     if (v12) {
       lms.set('cmi.core.score.min', '0');
       lms.set('cmi.core.score.max', '100');
@@ -276,6 +285,9 @@
           text: graded ? (passed ? t.passedHeading : t.failedHeading) : t.resultHeading,
         }),
         el('p', { id: 'score', text: t.scoreText.replace('{score}', String(score)) }),
+        ...(graded && t.passMarkText
+          ? [el('p', { id: 'pass-mark', text: t.passMarkText.replace('{pass}', String(passMark())) })]
+          : []),
         el('p', { text: graded ? (passed ? t.passedText : t.failedText) : t.resultText }),
       ]);
       if (!graded) {

@@ -16,6 +16,7 @@ window.COURSE = {
       passedHeading: 'Bestanden',
       failedHeading: 'Noch nicht bestanden',
       scoreText: 'Ihr Ergebnis: {score} %',
+      passMarkText: 'Bestanden ab {pass} %',
       passedText:
         'Sie haben die Brandschutzunterweisung erfolgreich abgeschlossen. Mit „Kurs abschließen“ erhalten Sie Ihre Teilnahmebescheinigung.',
       failedText: 'Sie brauchen mindestens zwei richtige Antworten. Versuchen Sie es noch einmal.',
@@ -75,6 +76,7 @@ window.COURSE = {
       passedHeading: 'Passed',
       failedHeading: 'Not passed yet',
       scoreText: 'Your score: {score} %',
+      passMarkText: 'Pass mark: {pass} %',
       passedText:
         'You have completed the fire safety instruction. Choose "Finish course" to receive your certificate of participation.',
       failedText: 'You need at least two correct answers. Please try again.',

@@ -18,6 +18,7 @@ window.SCORM_VERSION = '2004';
       failedHeading: 'Noch nicht bestanden',
       resultHeading: 'Auswertung',
       scoreText: 'Ihr Ergebnis: {score} %',
+      passMarkText: 'Bestanden ab {pass} %',
       noLms: 'Der Kurs läuft ohne Lernplattform: Ihr Fortschritt wird nicht gespeichert.',
     },
     en: {
@@ -32,6 +33,7 @@ window.SCORM_VERSION = '2004';
       failedHeading: 'Not passed yet',
       resultHeading: 'Your results',
       scoreText: 'Your score: {score} %',
+      passMarkText: 'Pass mark: {pass} %',
       noLms: 'The course runs without a learning platform: your progress is not saved.',
     },
   };

@@ -16,6 +16,7 @@ window.COURSE = {
       passedHeading: 'Bestanden',
       failedHeading: 'Noch nicht bestanden',
       scoreText: 'Ihr Ergebnis: {score} %',
+      passMarkText: 'Bestanden ab {pass} %',
       passedText:
         'Sie haben die Unterweisung erfolgreich abgeschlossen. Mit „Kurs abschließen“ erhalten Sie Ihre Teilnahmebescheinigung.',
       failedText: 'Sie brauchen mindestens zwei richtige Antworten. Versuchen Sie es noch einmal.',
@@ -71,6 +72,7 @@ window.COURSE = {
       passedHeading: 'Passed',
       failedHeading: 'Not passed yet',
       scoreText: 'Your score: {score} %',
+      passMarkText: 'Pass mark: {pass} %',
       passedText:
         'You have completed the instruction. Choose "Finish course" to receive your certificate of participation.',
       failedText: 'You need at least two correct answers. Please try again.',
