@@ -61,7 +61,6 @@ export function apiTable(api) {
   return table(['scenario', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'requests', 'non-2xx'], rows);
 }
 
-/** Each scenario with its goal beside it; `startup` (ms to the first answer) joins as a row of its own. */
 /** "member-search-index 100 % of 1,200, member-list-rows 3 % of 30,000" (lookups of the run, GET /metrics). */
 export function cacheHitsText(cacheHits) {
   return Object.entries(cacheHits)
@@ -72,6 +71,7 @@ export function cacheHitsText(cacheHits) {
     .join(', ');
 }
 
+/** Each scenario with its goal beside it; `startup` (ms to the first answer) joins as a row of its own. */
 export function scaleTable(scale, startup) {
   const rows = (scale?.scenarios ?? []).map((scenario) => [
     scenario.label,

@@ -5,7 +5,6 @@
 //   - the member state, made on every start: goal p95 <= 20 ms;
 //   - every other list of the product on the large client: goal p95 <= 50 ms.
 // `npm run bench -- --scale` (or BENCH_SCALE=1) runs it; the seed is set-based (server/src/seed/scale.ts).
-
 import { runScenario } from './load.mjs';
 import { cacheHitsText } from './report.mjs';
 import { signIn } from './session.mjs';

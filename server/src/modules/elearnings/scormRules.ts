@@ -1,8 +1,9 @@
-import type { ItemData } from './scormPackage';
 /**
  * What a SCORM data tree means for the product: done or not, score and time (docs/scorm.md "When is a course
  * done"). Pure functions over the cmi tree as scorm-again renders it (`{core: {...}}` for 1.2, flat for 2004).
  */
+
+import type { ItemData } from './scormPackage';
 
 export type ScormVersion = '1.2' | '2004';
 type Tree = Record<string, unknown>;
@@ -218,6 +219,8 @@ export interface Learner {
 export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learner, data: ItemData = {}): Tree {
   const copy = structuredClone(stored);
   const language = learner.language === 'de_DE' ? 'de' : 'en';
+  // Both versions keep it at the top of the tree.
+  if (data.launchData !== undefined) copy.launch_data = data.launchData;
   if (version === '1.2') {
     const core = node(copy, 'core');
     copy.core = core;
@@ -228,7 +231,6 @@ export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learn
     core.student_id = learner.id;
     core.student_name = learner.name;
     copy.student_preference = { ...node(copy, 'student_preference'), language };
-    if (data.launchData !== undefined) copy.launch_data = data.launchData;
     const studentData = node(copy, 'student_data');
     if (data.masteryScore !== undefined) studentData.mastery_score = String(data.masteryScore);
     if (data.maxTimeAllowed !== undefined) studentData.max_time_allowed = data.maxTimeAllowed;
@@ -242,7 +244,6 @@ export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learn
   copy.learner_id = learner.id;
   copy.learner_name = learner.name;
   copy.learner_preference = { ...node(copy, 'learner_preference'), language };
-  if (data.launchData !== undefined) copy.launch_data = data.launchData;
   if (data.timeLimitAction !== undefined) copy.time_limit_action = data.timeLimitAction;
   if (data.completionThreshold !== undefined) copy.completion_threshold = String(data.completionThreshold);
   return copy;
