@@ -2,13 +2,14 @@
 import type { MemberState } from '@dash/shared-core';
 import { i18n } from '@dash/shared-core';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useSessionStore } from '../session/sessionStore';
 import { initTestI18n } from '../test/i18n';
 import { type BulkAction, type Column, DataTable, type RowAction } from './DataTable';
-import { useTableState } from './useTableState';
+import { type TableStateControls, useTableState } from './useTableState';
 
 interface Row {
   id: string;
@@ -158,6 +159,57 @@ describe('DataTable', () => {
     expect(screen.getByTestId('location').textContent).not.toContain('f.search');
     act(() => vi.advanceTimersByTime(250));
     expect(screen.getByTestId('location').textContent).toContain('f.search=ann');
+  });
+
+  it('keeps what was typed when the echo of an earlier search arrives after it (a slow URL update)', () => {
+    vi.useFakeTimers();
+    const sent: string[] = [];
+    // A table whose filter state follows a change only 100 ms later, as the URL does on a busy page.
+    function SlowTable() {
+      const [search, setSearch] = useState('');
+      const table: TableStateControls<'name'> = {
+        state: { page: 1, perPage: 25, sortBy: 'name', sortDirection: 'asc', filter: search ? { search } : {} },
+        setPage: () => undefined,
+        setPerPage: () => undefined,
+        setSort: () => undefined,
+        setFilter: (_name, value) => {
+          sent.push(value);
+          setTimeout(() => setSearch(value), 100);
+        },
+      };
+      return (
+        <DataTable
+          caption="Files"
+          columns={[{ name: 'name', label: 'Name', value: (row: Row) => row.name }]}
+          rows={ROWS}
+          total={ROWS.length}
+          loading={false}
+          table={table}
+          rowKey={(row) => row.id}
+          emptyText="Nothing here."
+          filters={[{ name: 'search', type: 'search', label: 'Search', typeahead: true }]}
+        />
+      );
+    }
+    render(
+      <I18nextProvider i18n={i18n}>
+        <MemoryRouter>
+          <SlowTable />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const field = screen.getByLabelText('Search') as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'acme.example' } });
+    act(() => vi.advanceTimersByTime(250));
+    expect(sent).toEqual(['acme.example']);
+    // The next search is typed before the first one's echo arrives.
+    fireEvent.change(field, { target: { value: 'Übelacker' } });
+    act(() => vi.advanceTimersByTime(100));
+    expect(field.value).toBe('Übelacker');
+    act(() => vi.advanceTimersByTime(250));
+    expect(sent).toEqual(['acme.example', 'Übelacker']);
+    act(() => vi.advanceTimersByTime(100));
+    expect(field.value).toBe('Übelacker');
   });
 
   it('sends no typeahead search before 250 ms of quiet, and none before 500 ms for filters', () => {

@@ -162,10 +162,19 @@ function SearchFilter({
   // The latest callback, so that a re-render (e.g. another filter changing the URL) does not restart the wait.
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  useEffect(() => setText(value), [value]);
+  // What this field sent last. Its echo (the URL changed by that send, rendered later) must not replace what the
+  // user typed since: the member list kept an older search when the echo arrived after the next keystrokes. Any
+  // other new value (back, a link, a reset) replaces the text.
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (value !== sent.current) setText(value);
+  }, [value]);
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onChangeRef.current(text), debounceMs);
+    const timer = setTimeout(() => {
+      sent.current = text;
+      onChangeRef.current(text);
+    }, debounceMs);
     return () => clearTimeout(timer);
   }, [text, value, debounceMs]);
   return (
