@@ -5,12 +5,15 @@
 //     on bench-usage, whose pages count 1,000 members per client.
 // Every call goes to 127.0.0.1 with the licensee's host name in the Host header (licensees are found by host name).
 import http from 'node:http';
+import { LETTERS, seededRandom, uniqueBodies } from './draw.mjs';
 import { runScenario } from './load.mjs';
 import { SESSION_COOKIE, sha256Hex, XSRF_COOKIE, XSRF_HEADER } from './session.mjs';
 
+/** BENCH_LICENSEE_USAGE_CLIENTS / _USAGE_MEMBERS make bench-usage smaller (its seed takes minutes; the client list of
+ *  5,000 clients does not read it). */
 export const LICENSEE_SCALE = {
-  usageClients: 1000,
-  usageMembers: 1_000_000,
+  usageClients: Number(process.env.BENCH_LICENSEE_USAGE_CLIENTS ?? 1000),
+  usageMembers: Number(process.env.BENCH_LICENSEE_USAGE_MEMBERS ?? 1_000_000),
   listClients: 5000,
   listMembersPerClient: 20,
 };
@@ -31,7 +34,6 @@ const USAGE_SORT_KEYS = [
   'lastActivityAt',
 ];
 const CLIENT_SORT_KEYS = ['name', 'clientIdentifier', 'createdAt'];
-const SEARCHES = ['ba', 'mül', 'kunde-01', 'er', 'schm', '42', 'usage-00', 'nutzung 7'];
 
 /** One request with a Host header of our choice (fetch replaces it), answering status, cookies and body. */
 function request(baseUrl, { method = 'GET', path, host, headers = {}, body }) {
@@ -91,6 +93,34 @@ async function signInLicensee(baseUrl, { identifier, host }) {
   };
 }
 
+/**
+ * Client list bodies that never repeat within a run, as an account manager uses the list of 5,000 clients: mostly a
+ * search (2-3 letters of a company name, or digits of a number or a company ID), otherwise a page 1-3 of the whole
+ * list; any sort key, direction and status filter.
+ */
+export function clientListBodies(seed = 27) {
+  const random = seededRandom(seed);
+  const pick = (items) => items[Math.floor(random() * items.length)];
+  const digits = () => String(Math.floor(random() * 10 ** (1 + Math.floor(random() * 3))));
+  const term = () => {
+    const kind = random();
+    if (kind < 0.15) return undefined;
+    if (kind < 0.35) return digits();
+    if (kind < 0.45) return `kunde-${digits()}`;
+    return Array.from({ length: random() < 0.4 ? 2 : 3 }, () => pick(LETTERS)).join('');
+  };
+  return uniqueBodies(() => {
+    const search = term();
+    return {
+      filter: { ...(search === undefined ? {} : { search }), status: pick(['all', 'all', 'active', 'inactive']) },
+      page: 1 + Math.floor(random() * 3),
+      perPage: 25,
+      sortBy: pick(CLIENT_SORT_KEYS),
+      sortDirection: random() < 0.5 ? 'asc' : 'desc',
+    };
+  });
+}
+
 /** A fixed order of bodies: every sort key in both directions on pages 1-3, and searches. */
 function bodies(sortKeys, searches) {
   const result = [];
@@ -135,7 +165,7 @@ export async function runLicenseeScenarios(baseUrl, { connections, durationSecon
   const clientHeaders = await signInLicensee(baseUrl, CLIENTS);
   const first = await waitForFigures(baseUrl, usageHeaders, log);
   const usageBodies = bodies(USAGE_SORT_KEYS, ['nutzung 7', 'usage-00', '42', 'GmbH']);
-  const clientBodies = bodies(CLIENT_SORT_KEYS, SEARCHES);
+  const clientBodies = clientListBodies();
   const clientList = await probe(baseUrl, clientHeaders, '/api/licensee/client/list', { perPage: 25 });
   const scenarios = [
     {
@@ -148,7 +178,7 @@ export async function runLicenseeScenarios(baseUrl, { connections, durationSecon
     },
     {
       id: 'clientList5000',
-      label: `client list, ${clientList.total} clients: ${clientBodies.length} bodies (3 sorts, 2 directions, pages 1-3, searches)`,
+      label: `client list, ${clientList.total} clients: every body new (searches, statuses, 3 sorts, 2 directions, pages 1-3)`,
       path: '/api/licensee/client/list',
       headers: clientHeaders,
       bodies: clientBodies,
@@ -169,19 +199,25 @@ export async function runLicenseeScenarios(baseUrl, { connections, durationSecon
   for (const scenario of scenarios.filter((each) => !chosen || chosen.includes(each.id))) {
     log(`  ${scenario.label} …`);
     try {
-      for (const body of scenario.bodies.slice(0, 3)) await probe(baseUrl, scenario.headers, scenario.path, body);
+      // A fixed list is rotated; a generator (`next`) gives a new body each time.
       let sent = 0;
+      const nextBody = Array.isArray(scenario.bodies)
+        ? () => scenario.bodies[sent++ % scenario.bodies.length]
+        : () => scenario.bodies.next();
+      for (let index = 0; index < 3; index++) await probe(baseUrl, scenario.headers, scenario.path, nextBody());
       const result = await runScenario({
         name: scenario.label,
         url: `${baseUrl}${scenario.path}`,
         method: 'POST',
         headers: scenario.headers,
-        body: JSON.stringify(scenario.bodies[0]),
-        setupRequest: (req) => ({ ...req, body: JSON.stringify(scenario.bodies[sent++ % scenario.bodies.length]) }),
+        body: JSON.stringify(nextBody()),
+        setupRequest: (req) => ({ ...req, body: JSON.stringify(nextBody()) }),
         connections,
         durationSeconds,
       });
-      results.push({ id: scenario.id, label: scenario.label, ...result, targetP95Ms: scenario.targetP95Ms });
+      const repeats = Array.isArray(scenario.bodies) ? undefined : scenario.bodies.repeats;
+      const label = repeats ? `${scenario.label} (${repeats} repeated: inputs ran out)` : scenario.label;
+      results.push({ id: scenario.id, label, ...result, targetP95Ms: scenario.targetP95Ms });
     } catch (error) {
       log(`  ${scenario.label}: FAILED (${error.message})`);
       const failed = Number.POSITIVE_INFINITY;

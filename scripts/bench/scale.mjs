@@ -5,6 +5,7 @@
 //   - the member state, made on every start: goal p95 <= 20 ms;
 //   - every other list of the product on the large client: goal p95 <= 50 ms.
 // `npm run bench -- --scale` (or BENCH_SCALE=1) runs it; the seed is set-based (server/src/seed/scale.ts).
+import { LETTERS, seededRandom, uniqueBodies } from './draw.mjs';
 import { runScenario } from './load.mjs';
 import { cacheHitsText } from './report.mjs';
 import { signIn } from './session.mjs';
@@ -123,53 +124,28 @@ function shuffled(items, seed = 18) {
   return result;
 }
 
-/** Letters of German names, weighted as they occur (a term nobody matches is answered faster than a real one). */
-const LETTERS = 'eeeeeeennnnnrrrrriiiiisssssaaaaatttttddddhhhhuuulllllcccgggmmmoooobbwwffkkzzppvääööüüßjy';
-
 /**
  * Search bodies that never repeat: a term of 2 or 3 letters (the fragments of TERMS first, then random ones drawn
  * from LETTERS), a sort key, a direction and a page 1-3, drawn by a seeded generator (the same sequence in every run)
  * and skipped when drawn before. Answers next(), which gives the next new body.
  */
 export function searchBodies(seed = 29) {
-  // mulberry32: 32-bit integer steps (Math.imul), so that the sequence stays long and exact.
-  let state = seed >>> 0;
-  const random = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let mixed = Math.imul(state ^ (state >>> 15), state | 1);
-    mixed ^= mixed + Math.imul(mixed ^ (mixed >>> 7), mixed | 61);
-    return ((mixed ^ (mixed >>> 14)) >>> 0) / 2 ** 32;
-  };
+  const random = seededRandom(seed);
   const pick = (items) => items[Math.floor(random() * items.length)];
-  const seen = new Set();
   const fragments = shuffled([...new Set(TERMS)], seed);
-  let drawn = 0;
   const term = () => {
-    if (drawn < fragments.length * SORT_KEYS.length * 2 * 3 && random() < 0.5) return pick(fragments);
+    if (bodies.count < fragments.length * SORT_KEYS.length * 2 * 3 && random() < 0.5) return pick(fragments);
     const length = random() < 0.4 ? 2 : 3;
     return Array.from({ length }, () => pick(LETTERS)).join('');
   };
-  return {
-    next() {
-      while (true) {
-        const body = {
-          filter: { search: term() },
-          page: 1 + Math.floor(random() * 3),
-          perPage: 25,
-          sortBy: pick(SORT_KEYS),
-          sortDirection: random() < 0.5 ? 'asc' : 'desc',
-        };
-        const key = JSON.stringify(body);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        drawn += 1;
-        return body;
-      }
-    },
-    get count() {
-      return seen.size;
-    },
-  };
+  const bodies = uniqueBodies(() => ({
+    filter: { search: term() },
+    page: 1 + Math.floor(random() * 3),
+    perPage: 25,
+    sortBy: pick(SORT_KEYS),
+    sortDirection: random() < 0.5 ? 'asc' : 'desc',
+  }));
+  return bodies;
 }
 
 async function post(baseUrl, auth, path, body) {

@@ -6,6 +6,7 @@
 import { hashPassword } from '@dash/shared-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FAILED_LOGINS } from '../src/modules/auth/loginAttempts';
+import { ClientDirectory, listClients } from '../src/modules/licensee/clientList';
 import { type Agent, createTestServer, DEMO_PASSWORD, expectError, type TestServer } from './helpers';
 import { memberCreateBody } from './memberBody';
 
@@ -297,6 +298,132 @@ describe('the client list', () => {
         await server.db.query('RESET enable_seqscan');
       }
     }
+  });
+});
+
+describe('the client list kept in memory (modules/licensee/clientList.ts)', () => {
+  const SORT_COLUMNS = { name: 'lower(c.name)', clientIdentifier: 'c.identifier', createdAt: 'c.created_at' };
+
+  /** The page and total as the database computes them, with the statement the list ran before it kept clients. */
+  async function fromDatabase(body: {
+    search?: string;
+    status: 'all' | 'active' | 'inactive';
+    sortBy: keyof typeof SORT_COLUMNS;
+    sortDirection: 'asc' | 'desc';
+    page: number;
+    perPage: number;
+  }) {
+    const params: unknown[] = [];
+    let where = 'c.licensee_uuid = (SELECT uuid FROM licensee WHERE is_default)';
+    if (body.search) {
+      params.push(`%${body.search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`);
+      where += ` AND c.search_text LIKE lower($${params.length})`;
+    }
+    if (body.status !== 'all') where += ` AND c.deactivated_at IS ${body.status === 'active' ? '' : 'NOT '}NULL`;
+    const direction = body.sortDirection.toUpperCase();
+    const rows = await server.db.query<{ identifier: string; member_count: number }>(
+      `SELECT c.identifier,
+              (SELECT count(*)::int FROM member m WHERE m.client_uuid = c.uuid AND m.archived_at IS NULL) AS member_count
+         FROM client c WHERE ${where}
+        ORDER BY ${SORT_COLUMNS[body.sortBy]} ${direction}, c.uuid ${direction}
+        LIMIT ${body.perPage} OFFSET ${(body.page - 1) * body.perPage}`,
+      params,
+    );
+    const [count] = await server.db.query<{ total: number }>(
+      `SELECT count(*)::int AS total FROM client c WHERE ${where}`,
+      params,
+    );
+    return { identifiers: rows.map((row) => `${row.identifier}:${row.member_count}`), total: count?.total };
+  }
+
+  async function expectSameAsDatabase(searches: Array<string | undefined>) {
+    const [licensee] = await server.db.query<{ uuid: string }>('SELECT uuid FROM licensee WHERE is_default');
+    const licenseeUuid = licensee?.uuid ?? '';
+    for (const sortBy of ['name', 'clientIdentifier', 'createdAt'] as const) {
+      for (const sortDirection of ['asc', 'desc'] as const) {
+        for (const status of ['all', 'active', 'inactive'] as const) {
+          for (const search of searches) {
+            for (const page of [1, 2, 3]) {
+              const body = { search, status, sortBy, sortDirection, page, perPage: 25 };
+              const answer = await list(admin, {
+                filter: { search, status },
+                sortBy,
+                sortDirection,
+                page,
+                perPage: 25,
+              });
+              const expected = await fromDatabase(body);
+              expect(
+                {
+                  identifiers: answer.items.map((item) => `${item.clientIdentifier}:${item.memberCount}`),
+                  total: answer.total,
+                },
+                JSON.stringify(body),
+              ).toEqual(expected);
+              // The database's own reading, for a licensee too large to keep (a directory that keeps none).
+              const read = await listClients(server.db, new ClientDirectory(0), licenseeUuid, '0', {
+                filter: { search, status },
+                sortBy,
+                sortDirection,
+                page,
+                perPage: 25,
+              });
+              expect(read.items, JSON.stringify(body)).toEqual(answer.items);
+              expect(read.total).toBe(answer.total);
+            }
+          }
+        }
+      }
+    }
+  }
+
+  async function clientListVersion(): Promise<string> {
+    const [row] = await server.db.query<{ version: string }>(
+      'SELECT client_list_version::text AS version FROM licensee WHERE is_default',
+    );
+    return row?.version ?? '';
+  }
+
+  it('answers every sort, direction, status, search and page exactly as the database', async () => {
+    await server.db.query(
+      `INSERT INTO client (licensee_uuid, identifier, name, city, created_at)
+       SELECT uuid, 'mueller-bau', 'Müller Bau GmbH', 'Graz', now() - interval '40 days' FROM licensee WHERE is_default`,
+    );
+    await expectSameAsDatabase([undefined, 'fil', 'FILIALE-1', 'mül', 'MÜL', 'gmbh', '%', 'kein treffer']);
+  });
+
+  it('shows a change of a client at once, whoever made it, and moves its version only for what the list shows', async () => {
+    const before = await clientListVersion();
+    // A member added to a client changes its count, not the list's version: the counts are read per page.
+    const acme = await server.login('acme', 'admin');
+    const created = await acme.post(
+      '/api/member/createmember',
+      memberCreateBody({ firstName: 'Kurt', lastName: 'Zähler', email: null, username: 'kurt.zaehler' }),
+    );
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await clientListVersion()).toBe(before);
+    const [acmeCount] = await server.db.query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM member m JOIN client c ON c.uuid = m.client_uuid WHERE c.identifier = 'acme' AND m.archived_at IS NULL",
+    );
+    expect((await list(admin, { filter: { search: 'acme' } })).items[0]?.memberCount).toBe(acmeCount?.count);
+
+    // Changes written by SQL, not through the console, each seen by the next call: a new name, a deactivation, a
+    // removed client.
+    await list(admin, { filter: { search: 'filiale' } });
+    await server.db.query("UPDATE client SET name = 'Zeppelin Filiale 03 KG' WHERE identifier = 'filiale-03'");
+    expect((await list(admin, { filter: { search: 'zeppelin' } })).items.map((item) => item.clientIdentifier)).toEqual([
+      'filiale-03',
+    ]);
+    await server.db.query("UPDATE client SET deactivated_at = now() WHERE identifier = 'filiale-04'");
+    expect(
+      (await list(admin, { filter: { status: 'inactive' } })).items.map((item) => item.clientIdentifier),
+    ).toContain('filiale-04');
+    expect((await list(admin, { filter: { search: 'müller' } })).total).toBe(1);
+    await server.db.query("DELETE FROM client WHERE identifier = 'mueller-bau'");
+    expect((await list(admin, { filter: { search: 'müller' } })).total).toBe(0);
+    expect(BigInt(await clientListVersion())).toBeGreaterThan(BigInt(before));
+    await expectSameAsDatabase([undefined, 'filiale 0']);
+    await server.db.query("UPDATE client SET deactivated_at = NULL WHERE identifier = 'filiale-04'");
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderBy } from './rows';
+import { lowerLikeDatabase, orderBy } from './rows';
 
 const COLUMNS = { name: 'lower(c.name)', lastLogin: 'c.last_login_at' };
 
@@ -19,5 +19,12 @@ describe('orderBy', () => {
 
   it('refuses a sort key outside the whitelist', () => {
     expect(() => orderBy(COLUMNS, 'password; DROP TABLE client', 'asc', 'c.uuid')).toThrow(/Unknown sort key/);
+  });
+});
+
+describe('lowerLikeDatabase', () => {
+  it('lower-cases ASCII itself and leaves anything else to the database', () => {
+    expect(lowerLikeDatabase('AbC.1%')).toBe('abc.1%');
+    expect(lowerLikeDatabase('ÄN')).toBeNull();
   });
 });

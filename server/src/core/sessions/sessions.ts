@@ -199,6 +199,8 @@ export interface LicenseeSessionContext {
   permissions: LicenseePermission[];
   staff: { username: string; firstName: string; lastName: string; email: string | null; language: 'de_DE' | 'en_GB' };
   licensee: { identifier: string; name: string };
+  /** Moves with every change of the licensee's client list (migration 037), read with the session. */
+  clientListVersion: string;
 }
 
 interface LicenseeSessionRow {
@@ -212,6 +214,7 @@ interface LicenseeSessionRow {
   language: 'de_DE' | 'en_GB';
   licensee_identifier: string;
   licensee_name: string;
+  client_list_version: string;
   refresh: boolean;
 }
 
@@ -224,7 +227,7 @@ export async function loadLicenseeSessionOfToken(
   const tokenHash = hashToken(token);
   const rows = await db.query<LicenseeSessionRow>(
     `SELECT s.staff_uuid, s.licensee_uuid, st.role, st.username, st.first_name, st.last_name, st.email, st.language,
-            l.identifier AS licensee_identifier, l.name AS licensee_name,
+            l.identifier AS licensee_identifier, l.name AS licensee_name, l.client_list_version::text,
             s.last_seen_at < now() - interval '1 minute' AS refresh
        FROM licensee_session s
        JOIN licensee_staff st ON st.uuid = s.staff_uuid AND st.licensee_uuid = s.licensee_uuid
@@ -256,6 +259,7 @@ export async function loadLicenseeSessionOfToken(
       language: row.language,
     },
     licensee: { identifier: row.licensee_identifier, name: row.licensee_name },
+    clientListVersion: row.client_list_version,
   };
 }
 

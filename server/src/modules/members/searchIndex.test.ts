@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ClientTerms, lowerLikeDatabase, MemberSearchIndex, type SearchRow, SortedMembers } from './searchIndex';
+import { ClientTerms, MemberSearchIndex, type SearchRow, SortedMembers } from './searchIndex';
 
 const row = (uuid: string, text: string, sortNull = false, status = 'active', role = 'member'): SearchRow => ({
   uuid,
@@ -64,13 +64,6 @@ describe('SortedMembers.page', () => {
     const matches = terms.matchesOf('a');
     expect(byMail.page({ status: 'all', search: 'a' }, 'asc', 0, 25).keys).toEqual(['c', 'a']);
     expect(terms.matchesOf('a')).toBe(matches);
-  });
-});
-
-describe('lowerLikeDatabase', () => {
-  it('lower-cases ASCII itself and leaves anything else to the database', () => {
-    expect(lowerLikeDatabase('AbC.1%')).toBe('abc.1%');
-    expect(lowerLikeDatabase('ÄN')).toBeNull();
   });
 });
 

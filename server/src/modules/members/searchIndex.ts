@@ -13,7 +13,7 @@ export interface SearchRow {
 }
 
 export interface SearchFilter {
-  /** Already lower-cased the database's way (see lowerLikeDatabase). */
+  /** Already lower-cased the database's way (see lowerAsDatabase in core/db/rows.ts). */
   search?: string;
   status: 'all' | 'active' | 'inactive';
   role?: string;
@@ -195,14 +195,4 @@ export class SortedMembers {
     }
     return { total, keys };
   }
-}
-
-/**
- * `lower(term)` as the database computes it when that is certain without asking: ASCII letters lower-case the same
- * in every locale but Turkish, which no database of ours uses. Anything else returns null: ask the database (its
- * lower() follows its LC_CTYPE, e.g. the C locale leaves 'Ä' alone, which JavaScript would not).
- */
-export function lowerLikeDatabase(term: string): string | null {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range is meant
-  return /^[\x00-\x7f]*$/.test(term) ? term.toLowerCase() : null;
 }

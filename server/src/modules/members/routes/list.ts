@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/database';
 import { type KeyOrder, KeyOrderCache } from '../../../core/db/keyOrderCache';
 import { GENERIC_PLAN_MARK } from '../../../core/db/postgresPrepared';
-import { iso } from '../../../core/db/rows';
+import { iso, lowerAsDatabase } from '../../../core/db/rows';
 import { VersionedRowCache } from '../../../core/db/versionedRowCache';
 import { registerEndpoint } from '../../../http/route';
 import { memberListCondition } from '../listFilters';
-import { lowerLikeDatabase, MemberSearchIndex, type SearchRow } from '../searchIndex';
+import { MemberSearchIndex, type SearchRow } from '../searchIndex';
 
 /**
  * ORDER BY columns per sort key: the key, then tie-breakers that make the order total. They follow the
@@ -145,11 +145,7 @@ export function registerListRoutes(app: FastifyInstance, db: Database): void {
     let page: KeyOrder;
     if (sorted) {
       const term = body.filter.search;
-      const search = term
-        ? (lowerLikeDatabase(term) ??
-          (await db.query<{ term: string }>('SELECT lower($1::text) AS term', [term]))[0]?.term ??
-          term)
-        : undefined;
+      const search = term ? await lowerAsDatabase(db, term) : undefined;
       page = sorted.page(
         { search, status: body.filter.status, role: body.filter.role },
         body.sortDirection,
