@@ -199,7 +199,7 @@ export interface LicenseeSessionContext {
   permissions: LicenseePermission[];
   staff: { username: string; firstName: string; lastName: string; email: string | null; language: 'de_DE' | 'en_GB' };
   licensee: { identifier: string; name: string };
-  /** Moves with every change of the licensee's client list (migration 037), read with the session. */
+  /** The licensee's client list version (data_version of migration 037), read with the session. */
   clientListVersion: string;
 }
 
@@ -227,11 +227,13 @@ export async function loadLicenseeSessionOfToken(
   const tokenHash = hashToken(token);
   const rows = await db.query<LicenseeSessionRow>(
     `SELECT s.staff_uuid, s.licensee_uuid, st.role, st.username, st.first_name, st.last_name, st.email, st.language,
-            l.identifier AS licensee_identifier, l.name AS licensee_name, l.client_list_version::text,
+            l.identifier AS licensee_identifier, l.name AS licensee_name,
+            coalesce(v.version, 0)::text AS client_list_version,
             s.last_seen_at < now() - interval '1 minute' AS refresh
        FROM licensee_session s
        JOIN licensee_staff st ON st.uuid = s.staff_uuid AND st.licensee_uuid = s.licensee_uuid
        JOIN licensee l ON l.uuid = s.licensee_uuid
+       LEFT JOIN data_version v ON v.scope = 'client-list' AND v.key = s.licensee_uuid
       WHERE s.token_hash = $1 AND s.expires_at > now() AND st.status = 'active'`,
     [tokenHash],
   );

@@ -1,5 +1,7 @@
 import type { LicenseeClientListItem, licenseeClientListRequestSchema } from '@dash/shared-core/contract';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import { countLookups } from '../../core/db/cacheLookups';
 import type { Queryable } from '../../core/db/database';
 import { iso, likePattern, lowerAsDatabase, orderBy } from '../../core/db/rows';
 import { VersionedCache } from '../../core/db/versionedCache';
@@ -129,16 +131,54 @@ export function clientPage(
   return { total, clients };
 }
 
-/** The members (not archived) of each of the given clients: one index lookup each. */
-export async function memberCountsOf(db: Queryable, clientUuids: readonly string[]): Promise<Map<string, number>> {
-  if (clientUuids.length === 0) return new Map();
-  const rows = await db.query<{ uuid: string; member_count: number }>(
-    `SELECT p.uuid::text AS uuid,
-            (SELECT count(*)::int FROM member m WHERE m.client_uuid = p.uuid AND m.archived_at IS NULL) AS member_count
-       FROM unnest($1::uuid[]) AS p(uuid)`,
-    [clientUuids],
-  );
-  return new Map(rows.map((row) => [row.uuid, row.member_count]));
+/**
+ * The members (not archived) of each client of a page, kept per client for the client's company version
+ * (data_version of migration 019: it moves at the commit of every change of the client's members or structure), so that a page whose
+ * clients' members did not change since they were last counted costs one primary-key read of their versions instead
+ * of counting every member again (25 clients of 1,000 members each: 25,000 index entries per page). Count and version
+ * are read by one statement, so a kept count is exactly the one of its version.
+ */
+export class MemberCounts {
+  private readonly kept: LRUCache<string, { version: bigint; count: number }>;
+
+  constructor(maxClients = 100_000) {
+    this.kept = new LRUCache({ max: maxClients });
+  }
+
+  async of(db: Queryable, clientUuids: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map<string, number>();
+    if (clientUuids.length === 0) return counts;
+    const versions = await db.query<{ uuid: string; version: string }>(
+      `SELECT c.uuid::text AS uuid, coalesce(v.version, 0)::text AS version
+         FROM unnest($1::uuid[]) AS c (uuid)
+         LEFT JOIN data_version v ON v.scope = 'company' AND v.key = c.uuid`,
+      [clientUuids],
+    );
+    const missing: string[] = [];
+    for (const row of versions) {
+      const kept = this.kept.get(row.uuid);
+      if (kept?.version === BigInt(row.version)) counts.set(row.uuid, kept.count);
+      else missing.push(row.uuid);
+    }
+    countLookups('licensee-client-member-counts', 'hit', counts.size);
+    countLookups('licensee-client-member-counts', 'miss', missing.length);
+    if (missing.length === 0) return counts;
+    const counted = await db.query<{ uuid: string; version: string; member_count: number }>(
+      `SELECT c.uuid::text AS uuid, coalesce(v.version, 0)::text AS version,
+              (SELECT count(*)::int FROM member m WHERE m.client_uuid = c.uuid AND m.archived_at IS NULL) AS member_count
+         FROM unnest($1::uuid[]) AS c (uuid)
+         LEFT JOIN data_version v ON v.scope = 'company' AND v.key = c.uuid`,
+      [missing],
+    );
+    for (const row of counted) {
+      counts.set(row.uuid, row.member_count);
+      const version = BigInt(row.version);
+      const kept = this.kept.peek(row.uuid);
+      // Versions only grow: a slow read of an older version never replaces a newer one.
+      if (!kept || kept.version <= version) this.kept.set(row.uuid, { version, count: row.member_count });
+    }
+    return counts;
+  }
 }
 
 const NO_EMPTY_COLUMNS: ReadonlySet<string> = new Set();
@@ -198,7 +238,7 @@ export async function clientPageFromDatabase(
  */
 export async function listClients(
   db: Queryable,
-  directory: ClientDirectory,
+  { directory, memberCounts }: { directory: ClientDirectory; memberCounts: MemberCounts },
   licenseeUuid: string,
   version: string,
   body: ClientListBody,
@@ -213,7 +253,7 @@ export async function listClients(
     (body.page - 1) * body.perPage,
     body.perPage,
   );
-  const counts = await memberCountsOf(
+  const counts = await memberCounts.of(
     db,
     clients.map((client) => client.uuid),
   );
