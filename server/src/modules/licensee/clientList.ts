@@ -71,9 +71,9 @@ interface KeptClient {
 /**
  * A licensee's clients in the database's ascending order of each sort key, kept for the licensee's client list version
  * (migration 037, read with the session), so that a search, a status filter, a sort or a page is answered by walking
- * that order in memory instead of the database scanning, counting and sorting every client of the licensee per call:
- * with 5,000 clients the one statement that did it cost 4-19 ms on the embedded database, more than the goal allows
- * under load. Only the page's member counts are read per call.
+ * that order in memory instead of the database scanning, counting and sorting every client of the licensee per call
+ * (on the embedded database, with thousands of clients, more than the list's latency goal allows under load). Only
+ * the page's member counts are read per call.
  *
  * Results stay exactly the database's: the order is the database's own (its collation), descending is the exact
  * reverse of ascending (no sort column is ever empty and the tie-breaker flips with it), and the search is the same
@@ -132,11 +132,11 @@ export function clientPage(
 }
 
 /**
- * The members (not archived) of each client of a page, kept per client for the client's company version
- * (data_version of migration 019: it moves at the commit of every change of the client's members or structure), so that a page whose
- * clients' members did not change since they were last counted costs one primary-key read of their versions instead
- * of counting every member again (25 clients of 1,000 members each: 25,000 index entries per page). Count and version
- * are read by one statement, so a kept count is exactly the one of its version.
+ * The members (not archived) of each client of a page, kept per client for the client's company version (data_version
+ * of migration 019: it moves at the commit of every change of the client's members or structure), so that a page
+ * whose clients' members did not change since they were last counted costs one primary-key read of their versions
+ * instead of counting every member again (25 clients of 1,000 members each: 25,000 index entries per page). Count and
+ * version are read by one statement, so a kept count is exactly the one of its version.
  */
 export class MemberCounts {
   private readonly kept: LRUCache<string, { version: bigint; count: number }>;
