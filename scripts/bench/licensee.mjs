@@ -186,10 +186,10 @@ export async function runLicenseeScenarios(baseUrl, { connections, durationSecon
     },
     {
       id: 'clientListUsage',
-      label: `client list, ${first.total} clients with about 1,000 members each (member counts of the page)`,
+      label: `client list, ${first.total} clients with about 1,000 members each (member counts of the page): every body new`,
       path: '/api/licensee/client/list',
       headers: usageHeaders,
-      bodies: bodies(CLIENT_SORT_KEYS, ['nutzung 7', 'usage-00']),
+      bodies: clientListBodies(31),
       targetP95Ms: LICENSEE_TARGETS.clientListP95Ms,
     },
   ];
