@@ -85,7 +85,7 @@ export class ClientDirectory {
 
   constructor(
     private readonly maxClientsPerLicensee = 50_000,
-    maxClientsInAll = 250_000,
+    maxClientsInAll = 150_000,
   ) {
     this.orders = new VersionedCache(maxClientsInAll, (kept) => kept?.length ?? 1, 'licensee-client-directory');
   }
