@@ -5,6 +5,7 @@ import { countLookups } from '../../core/db/cacheLookups';
 import type { Queryable } from '../../core/db/database';
 import { iso, likePattern, lowerAsDatabase, orderBy } from '../../core/db/rows';
 import { VersionedCache } from '../../core/db/versionedCache';
+import { featureFlagsOf } from './clientRecord';
 
 /** Each sort key's column; migration 024 has an index (licensee_uuid, column, uuid) for each. None is ever empty. */
 export const CLIENT_SORT_COLUMNS = {
@@ -52,12 +53,7 @@ export function directoryClientOf(row: ClientListRow): DirectoryClient {
     country: row.country,
     active: row.active,
     maxMembers: row.max_members,
-    featureFlags: {
-      elearnings: row.feature_elearnings,
-      riskAssessments: row.feature_risk_assessments,
-      templates: row.feature_templates,
-      calendar: row.feature_calendar,
-    },
+    featureFlags: featureFlagsOf(row),
     createdAt: iso(row.created_at) ?? '',
   };
 }

@@ -21,6 +21,21 @@ interface ClientRow extends MasterDataRow {
   member_count: number;
 }
 
+/** A client row's four feature flag columns as the console's `featureFlags`. */
+export function featureFlagsOf(row: {
+  feature_elearnings: boolean;
+  feature_risk_assessments: boolean;
+  feature_templates: boolean;
+  feature_calendar: boolean;
+}): LicenseeClientDetails['featureFlags'] {
+  return {
+    elearnings: row.feature_elearnings,
+    riskAssessments: row.feature_risk_assessments,
+    templates: row.feature_templates,
+    calendar: row.feature_calendar,
+  };
+}
+
 /**
  * One of the licensee's clients, or 404 Client.NotFound: a uuid of another licensee's client answers exactly as a
  * uuid that does not exist. `lock` holds the row for a change in the caller's transaction.
@@ -46,12 +61,7 @@ export async function clientOfLicensee(
     clientIdentifier: row.identifier,
     ...masterData(row),
     maxMembers: row.max_members,
-    featureFlags: {
-      elearnings: row.feature_elearnings,
-      riskAssessments: row.feature_risk_assessments,
-      templates: row.feature_templates,
-      calendar: row.feature_calendar,
-    },
+    featureFlags: featureFlagsOf(row),
     offeredCountries: row.offered_countries,
     active: row.deactivated_at === null,
     deactivatedAt: iso(row.deactivated_at),
