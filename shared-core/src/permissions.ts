@@ -242,8 +242,14 @@ export const ROLE_PERMISSIONS: Record<Role, readonly MemberPermission[]> = {
   user: SUPPORT,
 };
 
-export function permissionsOf(role: Role): MemberPermission[] {
-  const list = new Set<MemberPermission>(ROLE_PERMISSIONS[role]);
-  list.add(PLACEHOLDER_PERMISSION);
-  return [...list];
+/** Each role's permission list, built once: the server asks for it on every call (session, member state). */
+const PERMISSIONS_OF_ROLE = Object.fromEntries(
+  Object.entries(ROLE_PERMISSIONS).map(([role, permissions]) => [
+    role,
+    Object.freeze([...new Set<MemberPermission>([...permissions, PLACEHOLDER_PERMISSION])]),
+  ]),
+) as Record<Role, readonly MemberPermission[]>;
+
+export function permissionsOf(role: Role): readonly MemberPermission[] {
+  return PERMISSIONS_OF_ROLE[role];
 }

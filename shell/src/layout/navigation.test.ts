@@ -22,7 +22,7 @@ function memberState(
       uuid: '00000000-0000-4000-8000-000000000000',
       email: null,
       roleIdentifier: role,
-      permissions: permissionsOf(role),
+      permissions: [...permissionsOf(role)],
     },
     memberDetails: {
       firstName: 'A',

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FeatureFlags, LicenseePermission, LicenseeRole, Role } from '@dash/shared-core';
 import { LICENSEE_TOKEN_PREFIX } from '@dash/shared-core';
 import { permissionsOf, permissionsOfLicenseeRole } from '@dash/shared-core/permissions';
+import { FEATURE_FLAG_COLUMNS, type FeatureFlagRow, featureFlagsOf } from '../access/featureFlags';
 import type { Database, Queryable } from '../db/database';
 
 /**
@@ -19,7 +20,7 @@ export interface SessionContext {
   memberUuid: string;
   clientUuid: string;
   role: Role;
-  permissions: string[];
+  permissions: readonly string[];
   featureFlags: FeatureFlags;
   support: SupportOfSession | null;
   /**
@@ -48,7 +49,7 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-interface SessionRow {
+interface SessionRow extends FeatureFlagRow {
   token_hash: string;
   member_uuid: string;
   client_uuid: string;
@@ -56,10 +57,6 @@ interface SessionRow {
   support_adviser: string | null;
   support_reason: string | null;
   support_session_uuid: string | null;
-  feature_elearnings: boolean;
-  feature_risk_assessments: boolean;
-  feature_templates: boolean;
-  feature_calendar: boolean;
   company_version: string;
   theme: 'light' | 'dark' | null;
   language: 'de_DE' | 'en_GB';
@@ -79,7 +76,7 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
   const tokenHash = hashToken(token);
   const rows = await db.query<SessionRow>(
     `SELECT s.token_hash, s.member_uuid, s.client_uuid, m.role, s.support_adviser, s.support_reason,
-            s.support_session_uuid, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
+            s.support_session_uuid, ${FEATURE_FLAG_COLUMNS},
             coalesce(v.version, 0)::text AS company_version, s.last_seen_at < now() - interval '1 minute' AS refresh,
             m.theme, m.language, c.name AS client_name, c.identifier AS client_identifier,
             -- The company's own calendar link, else the licensee's (company settings, configuration).
@@ -114,12 +111,7 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
     clientUuid: row.client_uuid,
     role,
     permissions: permissionsOf(role),
-    featureFlags: {
-      elearnings: row.feature_elearnings,
-      riskAssessments: row.feature_risk_assessments,
-      templates: row.feature_templates,
-      calendar: row.feature_calendar,
-    },
+    featureFlags: featureFlagsOf(row),
     support: row.support_adviser
       ? { adviser: row.support_adviser, reason: row.support_reason ?? '', sessionUuid: row.support_session_uuid }
       : null,
@@ -140,15 +132,29 @@ export async function loadSessionOfToken(db: Database, token: string | undefined
  * member state again; several server instances agree on it, as it is computed from the session's row.
  */
 export function accessVersionOf(session: SessionContext): string {
+  const facts = accessFactsOf(session);
+  let version = accessVersions.get(facts);
+  if (version === undefined) {
+    version = createHash('sha256').update(facts).digest('base64url').slice(0, 16);
+    // The facts of a deployment's sessions are few (clients x roles); a bounded map all the same.
+    if (accessVersions.size >= 10_000) accessVersions.clear();
+    accessVersions.set(facts, version);
+  }
+  return version;
+}
+
+const accessVersions = new Map<string, string>();
+
+/** What the access version is computed from, as one string (also a key for answers that show these facts). */
+export function accessFactsOf(session: SessionContext): string {
   const calendar = session.featureFlags.calendar ? session.client.externalCalendarHref : null;
-  const facts = JSON.stringify([
+  return JSON.stringify([
     session.role,
     session.featureFlags,
     calendar,
     session.client.name,
     session.client.offeredCountries,
   ]);
-  return createHash('sha256').update(facts).digest('base64url').slice(0, 16);
 }
 
 export async function createSession(

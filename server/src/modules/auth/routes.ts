@@ -2,13 +2,13 @@ import { ENDPOINTS, type MemberState } from '@dash/shared-core/contract';
 import { permissionsOf } from '@dash/shared-core/permissions';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../core/db/database';
-import { VersionedRowCache } from '../../core/db/versionedRowCache';
+import { VersionedCache } from '../../core/db/versionedCache';
 import { licenseeForHost } from '../../core/licensees/licensees';
-import { accessVersionOf, createSession, deleteSession } from '../../core/sessions/sessions';
+import { accessFactsOf, accessVersionOf, createSession, deleteSession } from '../../core/sessions/sessions';
 import { clearSessionCookie, newToken, SESSION_COOKIE, setSessionCookie, setXsrfCookie } from '../../http/cookies';
 import { ApiHttpError } from '../../http/errors';
 import { hostNameOf } from '../../http/hostName';
-import { registerEndpoint } from '../../http/route';
+import { KeptAnswer, registerEndpoint } from '../../http/route';
 import { auditSupportCall } from '../../http/supportAudit';
 import { clearFailedLogins, isLockedOut, recordFailedLogin } from './loginAttempts';
 import { verifyPassword } from './passwords';
@@ -88,81 +88,74 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     accessVersion: accessVersionOf(session),
   }));
 
-  // Each member's own details for the client's company version (migrations 005, 019: every change of a member moves
-  // it), so that the state, asked on every start, is answered from the session query alone (a query of
-  // its own was the slowest part of a start at scale). Client and licensee fields come with the session.
-  const memberDetails = new VersionedRowCache<MemberState['memberDetails'] & { email: string | null }>(
-    'member-state-details',
+  // Each member's state, kept as checked JSON for the client's company version (migrations 005, 019: every change of a
+  // member moves it) and the session's facts it shows (role, flags, client, support), so that the state, asked on
+  // every start, is answered from the session query alone: no query, contract check or serialisation of its own.
+  const memberStates = new VersionedCache<KeptAnswer<typeof ENDPOINTS.memberState>>(
+    20_000_000,
+    (answer) => answer.size,
+    'member-state',
   );
 
-  registerEndpoint(app, db, ENDPOINTS.memberState, async ({ session }): Promise<MemberState> => {
-    const rows = await memberDetails.get(
-      session.clientUuid,
-      session.companyVersion,
-      [session.memberUuid],
-      async (missing) => {
-        const found = await db.query<{
-          uuid: string;
-          email: string | null;
-          first_name: string;
-          last_name: string;
-          phone_number: string | null;
-          mobile_number: string | null;
-          special_attributes: string[];
-          external_company: string | null;
-          gender: 'm' | 'f' | 'd';
-          birth_date: string | null;
-          street: string | null;
-          postal_code: string | null;
-          city: string | null;
-          country: string | null;
-        }>(
-          `SELECT m.uuid, m.email, m.first_name, m.last_name, m.phone_number, m.mobile_number, m.special_attributes,
-                  m.external_company, m.gender, m.birth_date::text AS birth_date, m.street, m.postal_code, m.city,
-                  m.country
-             FROM member m WHERE m.uuid = ANY($1::uuid[]) AND m.client_uuid = $2`,
-          [missing, session.clientUuid],
-        );
-        return found.map((row) => [
-          row.uuid,
-          {
-            email: row.email,
-            firstName: row.first_name,
-            lastName: row.last_name,
-            phoneNumber: row.phone_number,
-            mobileNumber: row.mobile_number,
-            specialAttributes: row.special_attributes.filter(
-              (attribute): attribute is 'pregnant' | 'underage' => attribute === 'pregnant' || attribute === 'underage',
-            ),
-            externalCompany: row.external_company,
-            gender: row.gender,
-            birthDate: row.birth_date,
-            street: row.street,
-            postalCode: row.postal_code,
-            city: row.city,
-            country: row.country,
-          },
-        ]);
-      },
-    );
-    const row = rows.get(session.memberUuid);
-    if (!row) throw new ApiHttpError(401, 'Auth.Unauthorized');
-    const { email, ...details } = row;
-    return {
-      member: {
-        uuid: session.memberUuid,
-        email,
-        roleIdentifier: session.role,
-        permissions: permissionsOf(session.role),
-      },
-      memberDetails: details,
-      featureFlags: session.featureFlags,
-      externalCalendarHref: session.featureFlags.calendar ? session.client.externalCalendarHref : null,
-      clientName: session.client.name,
-      clientIdentifier: session.client.identifier,
-      offeredCountries: session.client.offeredCountries,
-      support: session.support ? { adviser: session.support.adviser, reason: session.support.reason } : null,
-      accessVersion: accessVersionOf(session),
-    };
+  registerEndpoint(app, db, ENDPOINTS.memberState, async ({ session, request }) => {
+    const facts = accessFactsOf(session);
+    const support = session.support ? { adviser: session.support.adviser, reason: session.support.reason } : null;
+    const id = JSON.stringify([session.memberUuid, session.client.identifier, support, facts]);
+    return memberStates.get(id, session.companyVersion, async () => {
+      const [row] = await db.query<{
+        email: string | null;
+        first_name: string;
+        last_name: string;
+        phone_number: string | null;
+        mobile_number: string | null;
+        special_attributes: string[];
+        external_company: string | null;
+        gender: 'm' | 'f' | 'd';
+        birth_date: string | null;
+        street: string | null;
+        postal_code: string | null;
+        city: string | null;
+        country: string | null;
+      }>(
+        `SELECT m.email, m.first_name, m.last_name, m.phone_number, m.mobile_number, m.special_attributes,
+                m.external_company, m.gender, m.birth_date::text AS birth_date, m.street, m.postal_code, m.city,
+                m.country
+           FROM member m WHERE m.uuid = $1 AND m.client_uuid = $2`,
+        [session.memberUuid, session.clientUuid],
+      );
+      if (!row) throw new ApiHttpError(401, 'Auth.Unauthorized');
+      const state: MemberState = {
+        member: {
+          uuid: session.memberUuid,
+          email: row.email,
+          roleIdentifier: session.role,
+          permissions: [...permissionsOf(session.role)],
+        },
+        memberDetails: {
+          firstName: row.first_name,
+          lastName: row.last_name,
+          phoneNumber: row.phone_number,
+          mobileNumber: row.mobile_number,
+          specialAttributes: row.special_attributes.filter(
+            (attribute): attribute is 'pregnant' | 'underage' => attribute === 'pregnant' || attribute === 'underage',
+          ),
+          externalCompany: row.external_company,
+          gender: row.gender,
+          birthDate: row.birth_date,
+          street: row.street,
+          postalCode: row.postal_code,
+          city: row.city,
+          country: row.country,
+        },
+        featureFlags: session.featureFlags,
+        externalCalendarHref: session.featureFlags.calendar ? session.client.externalCalendarHref : null,
+        clientName: session.client.name,
+        clientIdentifier: session.client.identifier,
+        offeredCountries: session.client.offeredCountries,
+        support,
+        accessVersion: accessVersionOf(session),
+      };
+      return KeptAnswer.of(request, ENDPOINTS.memberState, state);
+    });
   });
 }

@@ -1,6 +1,7 @@
 import { httpUrl } from '@dash/shared-core';
 import { type ClientConfiguration, type ClientDetails, ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
+import { FEATURE_FLAG_COLUMNS, type FeatureFlagRow, featureFlagsOf } from '../../core/access/featureFlags';
 import { recordAudit } from '../../core/audit/auditTrail';
 import type { Database, Queryable } from '../../core/db/database';
 import type { SessionContext } from '../../core/sessions/sessions';
@@ -38,17 +39,15 @@ async function readDetails(db: Queryable, session: SessionContext, lock = false)
 }
 
 async function readConfiguration(db: Queryable, clientUuid: string, lock = false): Promise<ClientConfiguration> {
-  const rows = await db.query<{
-    support_login_allowed: boolean;
-    external_calendar_href: string | null;
-    licensee_calendar_href: string | null;
-    feature_elearnings: boolean;
-    feature_risk_assessments: boolean;
-    feature_templates: boolean;
-    feature_calendar: boolean;
-  }>(
+  const rows = await db.query<
+    FeatureFlagRow & {
+      support_login_allowed: boolean;
+      external_calendar_href: string | null;
+      licensee_calendar_href: string | null;
+    }
+  >(
     `SELECT c.support_login_allowed, c.external_calendar_href, l.external_calendar_href AS licensee_calendar_href,
-            c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar
+            ${FEATURE_FLAG_COLUMNS}
        FROM client c JOIN licensee l ON l.uuid = c.licensee_uuid
       WHERE c.uuid = $1${lock ? ' FOR UPDATE OF c' : ''}`,
     [clientUuid],
@@ -59,12 +58,7 @@ async function readConfiguration(db: Queryable, clientUuid: string, lock = false
     supportLoginAllowed: row.support_login_allowed,
     externalCalendarHref: row.external_calendar_href,
     licenseeExternalCalendarHref: row.licensee_calendar_href,
-    featureFlags: {
-      elearnings: row.feature_elearnings,
-      riskAssessments: row.feature_risk_assessments,
-      templates: row.feature_templates,
-      calendar: row.feature_calendar,
-    },
+    featureFlags: featureFlagsOf(row),
   };
 }
 

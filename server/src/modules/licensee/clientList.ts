@@ -1,11 +1,11 @@
 import type { LicenseeClientListItem, licenseeClientListRequestSchema } from '@dash/shared-core/contract';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
+import { FEATURE_FLAG_COLUMNS, type FeatureFlagRow, featureFlagsOf } from '../../core/access/featureFlags';
 import { countLookups } from '../../core/db/cacheLookups';
 import type { Queryable } from '../../core/db/database';
 import { iso, likePattern, lowerAsDatabase, orderBy } from '../../core/db/rows';
 import { VersionedCache } from '../../core/db/versionedCache';
-import { featureFlagsOf } from './clientRecord';
 
 /** Each sort key's column; migration 024 has an index (licensee_uuid, column, uuid) for each. None is ever empty. */
 export const CLIENT_SORT_COLUMNS = {
@@ -26,7 +26,7 @@ export interface ClientFilter {
 }
 
 /** The columns the list shows and filters by: migration 037 moves the licensee's version when any of them changes. */
-export interface ClientListRow {
+export interface ClientListRow extends FeatureFlagRow {
   uuid: string;
   identifier: string;
   name: string;
@@ -34,15 +34,11 @@ export interface ClientListRow {
   country: string;
   active: boolean;
   max_members: number | null;
-  feature_elearnings: boolean;
-  feature_risk_assessments: boolean;
-  feature_templates: boolean;
-  feature_calendar: boolean;
   created_at: unknown;
 }
 
 export const CLIENT_LIST_COLUMNS = `c.uuid, c.identifier, c.name, c.city, c.country, c.deactivated_at IS NULL AS active,
-  c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar, c.created_at`;
+  c.max_members, ${FEATURE_FLAG_COLUMNS}, c.created_at`;
 
 export function directoryClientOf(row: ClientListRow): DirectoryClient {
   return {

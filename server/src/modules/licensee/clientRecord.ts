@@ -1,5 +1,6 @@
 import { clientIdentifier, IDENTIFIER_MAX_LENGTH } from '@dash/shared-core';
 import type { LicenseeClientDetails, LicenseeClientFields } from '@dash/shared-core/contract';
+import { FEATURE_FLAG_COLUMNS, type FeatureFlagRow, featureFlagsOf } from '../../core/access/featureFlags';
 import type { Queryable } from '../../core/db/database';
 import { iso } from '../../core/db/rows';
 import { ApiHttpError } from '../../http/errors';
@@ -7,33 +8,14 @@ import { assertValidMasterData, MASTER_DATA_COLUMNS, type MasterDataRow, masterD
 import { assertOfferedCountry } from '../shared/offeredCountries';
 
 /** The columns of a client that the console shows, for `clientOfLicensee`. */
-interface ClientRow extends MasterDataRow {
+interface ClientRow extends MasterDataRow, FeatureFlagRow {
   uuid: string;
   identifier: string;
   max_members: number | null;
-  feature_elearnings: boolean;
-  feature_risk_assessments: boolean;
-  feature_templates: boolean;
-  feature_calendar: boolean;
   offered_countries: string[];
   deactivated_at: unknown;
   created_at: unknown;
   member_count: number;
-}
-
-/** A client row's four feature flag columns as the console's `featureFlags`. */
-export function featureFlagsOf(row: {
-  feature_elearnings: boolean;
-  feature_risk_assessments: boolean;
-  feature_templates: boolean;
-  feature_calendar: boolean;
-}): LicenseeClientDetails['featureFlags'] {
-  return {
-    elearnings: row.feature_elearnings,
-    riskAssessments: row.feature_risk_assessments,
-    templates: row.feature_templates,
-    calendar: row.feature_calendar,
-  };
 }
 
 /**
@@ -47,7 +29,7 @@ export async function clientOfLicensee(
   lock = false,
 ): Promise<LicenseeClientDetails> {
   const rows = await db.query<ClientRow>(
-    `SELECT c.uuid, c.identifier, ${MASTER_DATA_COLUMNS}, c.max_members, c.feature_elearnings, c.feature_risk_assessments, c.feature_templates, c.feature_calendar,
+    `SELECT c.uuid, c.identifier, ${MASTER_DATA_COLUMNS}, c.max_members, ${FEATURE_FLAG_COLUMNS},
             c.offered_countries, c.deactivated_at, c.created_at,
             (SELECT count(*)::int FROM member m WHERE m.client_uuid = c.uuid AND m.archived_at IS NULL) AS member_count
        FROM client c
