@@ -80,6 +80,8 @@ test.describe('e-learning player: sequencing and several SCOs', () => {
     await expect(contents.getByRole('button', { name: /^Einstufungstest/ })).toHaveText(
       'EinstufungstestNicht bestanden',
     );
+    // Shared data (adlcp:data): the pre-test's note, written to the store "notes", read by the lesson.
+    await expect(course(page).locator('#shared')).toHaveText('Notiz: Einstufungstest failed');
     await course(page).getByRole('button', { name: 'Lektion abschließen' }).click();
     await expect(heading(page)).toHaveText('Abschlusstest');
     // adlnav:presentation of the final test hides the player's Back.

@@ -266,6 +266,7 @@ export const SEQUENCED_MANIFEST = (title: string) => `<?xml version="1.0" encodi
   <organizations default="ORG">
     <organization identifier="ORG" structure="hierarchical"><title>${title}</title>
       <item identifier="PRETEST" identifierref="R_PRETEST"><title>Einstufungstest</title>
+        <adlcp:data><adlcp:map targetID="notes" writeSharedData="true"/></adlcp:data>
         <imsss:sequencing>
           <imsss:objectives>
             <imsss:primaryObjective objectiveID="pretest" satisfiedByMeasure="false">
@@ -275,6 +276,7 @@ export const SEQUENCED_MANIFEST = (title: string) => `<?xml version="1.0" encodi
         </imsss:sequencing>
       </item>
       <item identifier="LESSON" identifierref="R_LESSON"><title>Lektion: Notruf und Seitenlage</title>
+        <adlcp:data><adlcp:map targetID="notes" readSharedData="true" writeSharedData="false"/></adlcp:data>
         <imsss:sequencing>
           <imsss:sequencingRules>
             <imsss:preConditionRule>
@@ -334,11 +336,12 @@ export const SEQUENCED_MANIFEST = (title: string) => `<?xml version="1.0" encodi
 
 /**
  * One SCO of the sequenced course: a test (buttons "Bestanden" / "Nicht bestanden", each ends the SCO with
- * `adl.nav.request` continue) or the lesson ("Lektion abschließen").
+ * `adl.nav.request` continue) or the lesson ("Lektion abschließen"). The pre-test notes its result in the shared data
+ * store `notes` (adl.data, the manifest's adlcp:data), which the lesson shows.
  */
 const sequencedSco = (title: string, kind: 'test' | 'lesson') => `<!doctype html>
 <html lang="de"><head><meta charset="utf-8"><title>${title}</title>${COURSE_STYLE}</head><body>
-<main><h1>${title}</h1><p id="entry"></p></main>
+<main><h1>${title}</h1><p id="entry"></p><p id="shared"></p></main>
 <footer>
 ${
   kind === 'test'
@@ -350,7 +353,11 @@ ${
 var api = window.parent.API_1484_11;
 api.Initialize('');
 document.getElementById('entry').textContent = 'Einstieg: ' + api.GetValue('cmi.entry');
+if (api.GetValue('adl.data._count') === '1' && api.GetValue('adl.data.0.id') === 'notes') {
+  document.getElementById('shared').textContent = 'Notiz: ' + (api.GetValue('adl.data.0.store') || '(leer)');
+}
 function end(success, scaled) {
+  if (success) api.SetValue('adl.data.0.store', 'Einstufungstest ' + success);
   api.SetValue('cmi.completion_status', 'completed');
   if (success) { api.SetValue('cmi.success_status', success); api.SetValue('cmi.score.scaled', scaled); }
   api.SetValue('adl.nav.request', 'continue');

@@ -406,6 +406,36 @@ describe('an execution of a multi-SCO package', () => {
       new Set(['notAttempted', null]),
     );
   });
+
+  it("takes a commit as large as SCORM 2004 allows: 64,000 characters of suspend_data beside the course's answers", async () => {
+    // Authoring tools (Storyline, Captivate) keep every slide's state in suspend_data; with the interactions of a
+    // quiz beside it, a commit passes the API's general 64 KiB limit. (The attempt after the reset above.)
+    execution = (await member.post('/api/elearning/create-execution', { taskUuid: task })).json().uuid;
+    const suspendData = 'a1b2'.repeat(16_000);
+    const interactions = Array.from({ length: 40 }, (_, index) => ({
+      id: `frage_${index + 1}`,
+      type: 'choice',
+      learner_response: 'b',
+      result: 'correct',
+      description: 'Welche Maßnahme hat Vorrang? (STOP-Prinzip: Substitution vor Technik vor Organisation)',
+    }));
+    const body = {
+      scoId: 'SCORING',
+      sequence: 1,
+      cmi: { completion_status: 'incomplete', location: 'slide-57', suspend_data: suspendData, interactions },
+    };
+    expect(JSON.stringify(body).length).toBeGreaterThan(64 * 1024);
+    const saved = await save(body);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ applied: true, sequence: 1 });
+    const opened = (await read('SCORING')).json();
+    expect(opened.cmi.suspend_data).toBe(suspendData);
+    expect(opened.cmi.location).toBe('slide-57');
+    // Above the commit's own limit: refused whole, nothing stored.
+    const huge = await save({ ...body, sequence: 2, cmi: { ...body.cmi, comments: 'x'.repeat(600 * 1024) } });
+    expectError(huge, 413, 'Request.TooLarge');
+    expect((await read('SCORING')).json().sequence).toBe(1);
+  });
 });
 
 describe('migration 020', () => {

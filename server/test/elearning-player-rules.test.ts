@@ -173,6 +173,14 @@ describe('the stored tree and the launched tree', () => {
       time_limit_action: 'exit,message',
       completion_threshold: '0.75',
     });
+    // A 1.2 time limit is no 2004 timespan: left out. SCORM 2004's come from the activity's sequencing.
+    expect(cmiForLaunch('2004', {}, learner, data)).not.toHaveProperty('max_time_allowed');
+    expect(
+      cmiForLaunch('2004', { max_time_allowed: '', scaled_passing_score: '' }, learner, {
+        maxTimeAllowed: 'PT45M',
+        scaledPassingScore: 0.8,
+      }),
+    ).toMatchObject({ max_time_allowed: 'PT45M', scaled_passing_score: '0.8' });
     // None stated: nothing added (a SCORM 1.2 tree without student_data keeps none).
     expect(cmiForLaunch('1.2', {}, learner)).not.toHaveProperty('student_data');
     expect(cmiForLaunch('2004', {}, learner)).not.toHaveProperty('launch_data');

@@ -1,3 +1,4 @@
+import { SEQUENCING_STATE_MAX } from '@dash/shared-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEQUENCED_MANIFEST, sequencedCoursePackage } from '../../e2e/tests/scorm-test-packages';
 import { parseManifest } from '../src/modules/elearnings/scormPackage';
@@ -33,6 +34,7 @@ describe('the sequencing of a manifest', () => {
       id: 'PRETEST',
       title: 'Einstufungstest',
       launchable: true,
+      sharedDataMaps: [{ targetID: 'notes', readSharedData: true, writeSharedData: true }],
       primaryObjective: {
         objectiveID: 'pretest',
         isPrimary: true,
@@ -106,6 +108,96 @@ describe('the sequencing of a manifest', () => {
         exitConditionRules: [{ action: 'exit', conditionCombination: 'all', conditions: [{ condition: 'completed' }] }],
       },
     });
+  });
+
+  it('reads randomisation, time limits, adlseq objectives (extended maps) and adlcp:data shared data maps', () => {
+    const info = parseManifest(`<?xml version="1.0"?>
+<manifest identifier="m" xmlns="http://www.imsglobal.org/xsd/imscp_v1p1" xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_v1p3"
+  xmlns:imsss="http://www.imsglobal.org/xsd/imsss" xmlns:adlseq="http://www.adlnet.org/xsd/adlseq_v1p3">
+  <organizations default="O"><organization identifier="O"><title>T</title>
+    <item identifier="QUIZ"><title>Fragenpool</title>
+      <item identifier="Q1" identifierref="R"><title>Frage 1</title>
+        <adlcp:data>
+          <adlcp:map targetID="notes" writeSharedData="true"/>
+          <adlcp:map targetID="glossary" readSharedData="false"/>
+          <adlcp:map writeSharedData="true"/>
+        </adlcp:data>
+        <imsss:sequencing>
+          <imsss:limitConditions attemptLimit="2" attemptAbsoluteDurationLimit="PT30M" activityAbsoluteDurationLimit="soon"/>
+          <imsss:objectives>
+            <imsss:primaryObjective objectiveID="q1" satisfiedByMeasure="true">
+              <imsss:minNormalizedMeasure>0.8</imsss:minNormalizedMeasure>
+              <imsss:mapInfo targetObjectiveID="g-q"/>
+            </imsss:primaryObjective>
+          </imsss:objectives>
+          <adlseq:objectives>
+            <adlseq:objective objectiveID="q1">
+              <adlseq:mapInfo targetObjectiveID="g-q" writeRawScore="true" readCompletionStatus="false"/>
+            </adlseq:objective>
+          </adlseq:objectives>
+        </imsss:sequencing>
+      </item>
+      <item identifier="Q2" identifierref="R"><title>Frage 2</title></item>
+      <item identifier="Q3" identifierref="R"><title>Frage 3</title></item>
+      <imsss:sequencing>
+        <imsss:randomizationControls selectCount="2" selectionTiming="once" reorderChildren="true" randomizationTiming="onEachNewAttempt"/>
+      </imsss:sequencing>
+    </item>
+    <item identifier="BAD"><title>Bad</title>
+      <item identifier="B1" identifierref="R"><title>B1</title></item>
+      <imsss:sequencing><imsss:randomizationControls selectCount="-1" selectionTiming="sometimes"/></imsss:sequencing>
+    </item>
+  </organization></organizations>
+  <resources><resource identifier="R" type="webcontent" adlcp:scormType="sco" href="a.html"/></resources>
+</manifest>`);
+    const [quiz, bad] = info.sequencing?.activityTree.children ?? [];
+    expect(quiz?.sequencingControls).toEqual({
+      selectionTiming: 'once',
+      randomizationTiming: 'onEachNewAttempt',
+      selectCount: 2,
+      randomizeChildren: true,
+    });
+    expect(bad?.sequencingControls).toEqual({});
+    const q1 = quiz?.children?.[0];
+    expect(q1).toMatchObject({ attemptLimit: 2, attemptAbsoluteDurationLimit: 'PT30M' });
+    expect(q1).not.toHaveProperty('activityAbsoluteDurationLimit');
+    expect(q1?.sharedDataMaps).toEqual([
+      { targetID: 'notes', readSharedData: true, writeSharedData: true },
+      { targetID: 'glossary', readSharedData: false, writeSharedData: false },
+    ]);
+    expect(q1?.primaryObjective?.mapInfo).toEqual([
+      {
+        targetObjectiveID: 'g-q',
+        readSatisfiedStatus: true,
+        readNormalizedMeasure: true,
+        writeSatisfiedStatus: false,
+        writeNormalizedMeasure: false,
+      },
+      {
+        targetObjectiveID: 'g-q',
+        readSatisfiedStatus: false,
+        readNormalizedMeasure: false,
+        writeSatisfiedStatus: false,
+        writeNormalizedMeasure: false,
+        readRawScore: true,
+        writeRawScore: true,
+        readMinScore: true,
+        writeMinScore: false,
+        readMaxScore: true,
+        writeMaxScore: false,
+        readCompletionStatus: false,
+        writeCompletionStatus: false,
+        readProgressMeasure: true,
+        writeProgressMeasure: false,
+      },
+    ]);
+    expect(q1?.objectives).toBeUndefined();
+    // What the SCO reads from the runtime: cmi.max_time_allowed and cmi.scaled_passing_score (scormRules' cmiForLaunch).
+    expect(info.items.find((item) => item.id === 'Q1')?.data).toEqual({
+      maxTimeAllowed: 'PT30M',
+      scaledPassingScore: 0.8,
+    });
+    expect(info.items.find((item) => item.id === 'Q2')?.data).toBeUndefined();
   });
 
   it('no sequencing for SCORM 1.2 or a 2004 manifest without any; a tree deeper than 20 levels is refused', () => {
@@ -219,7 +311,7 @@ describe('the sequencing state of an execution', () => {
   it('bad sequencing bodies answer 400', async () => {
     for (const sequencing of [
       { sequence: 0, state: '{}', root: root('completed', 'passed') },
-      { sequence: 3, state: 'x'.repeat(60_001), root: root('completed', 'passed') },
+      { sequence: 3, state: 'x'.repeat(SEQUENCING_STATE_MAX + 1), root: root('completed', 'passed') },
       { sequence: 3, state: '{}', root: { completionStatus: 'done', successStatus: 'passed', scorePercent: null } },
       { sequence: 3, state: '{}', root: root('completed', 'passed', 101) },
       { sequence: 3, state: '{}' },

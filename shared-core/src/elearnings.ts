@@ -8,3 +8,10 @@ export const REPEAT_INTERVAL_MONTHS = Array.from({ length: 25 }, (_, months) => 
 export const ELEARNING_BULK_LIMIT = 1000;
 /** Spec section 4 "E-learning analytics status"; `inactive`: an open task of an e-learning that has ended. */
 export const ELEARNING_ANALYTICS_STATUSES = ['completed', 'due', 'inprogress', 'overdue', 'inactive'] as const;
+
+/**
+ * The longest sequencing state kept with a commit: activity states (about 1.6 KB each), global objectives and the
+ * shared data stores (adl.data, up to 64,000 characters each). The commit's body limit (SCORM_COMMIT_MAX_BYTES)
+ * leaves room for it beside the SCO's tree.
+ */
+export const SEQUENCING_STATE_MAX = 200_000;

@@ -88,6 +88,7 @@ export function registerEndpoint<E extends EndpointDefinition>(
     method: endpoint.method,
     url: endpoint.path,
     config: { endpoint },
+    ...(endpoint.bodyLimitBytes ? { bodyLimit: endpoint.bodyLimitBytes } : {}),
     // Before the body is read: a request without the XSRF pair is refused whatever it carries.
     onRequest: async (request) => {
       if (endpoint.method === 'GET') return;

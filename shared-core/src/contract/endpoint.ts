@@ -18,6 +18,11 @@ export interface EndpointDefinition<Request extends z.ZodType = z.ZodType, Respo
   access: 'public' | 'session' | 'licensee';
   permissions: readonly Permission[];
   featureFlag?: FeatureFlag;
+  /**
+   * A body limit above the server's general one (64 KiB), for the one call whose bodies are that large by nature: the
+   * SCORM commit (SCORM 2004 lets a course keep 64,000 characters of suspend_data, beside its answers).
+   */
+  bodyLimitBytes?: number;
   /** POST body, or the query string of a GET. */
   request: Request;
   response: Response;

@@ -4,6 +4,7 @@ import type {
   ElearningSaveExecutionResponse,
   ScormSequencingTree,
 } from '@dash/shared-core';
+import { SEQUENCING_STATE_MAX } from '@dash/shared-core';
 import { saveExecution, saveExecutionByBeacon } from './api/saveExecution';
 import {
   type NavigationValidity,
@@ -66,9 +67,6 @@ export interface RuntimeSequencing {
   /** The table of contents and buttons changed (statuses, what may be chosen). */
   onView(view: SequencingView): void;
 }
-
-/** The longest engine state sent with a commit (the request's limit is 64 KiB with the SCO's tree). */
-const MAX_STATE_LENGTH = 60_000;
 
 export interface ScormRuntime {
   /** Saves now through the API client (while the page stays). */
@@ -144,11 +142,43 @@ export async function createSequencer(
   return { api: engine, validity: () => validity };
 }
 
+/** scorm-again's adl.data of a SCORM 2004 API: the shared data stores mapped to the delivered activity. */
+export interface SharedDataView {
+  adl?: {
+    data?: {
+      // scorm-again 3.4.3 (pinned) has no getter for the read permission: its field is read.
+      childArray?: Array<{ id: string; storeValue: string; storeIsSet: boolean; _readSharedData?: boolean }>;
+    };
+  };
+  getFlattenedCMI?(): Record<string, unknown>;
+}
+
+/**
+ * The run-time data the course frame copies before the course starts (`getFlattenedCMI`), with the shared data
+ * stores (`adl.data`) beside the cmi tree: a course reads them right after Initialize, like `cmi.entry`, when an
+ * answer by message could not have arrived yet.
+ */
+export function withSharedData(api: SharedDataView): void {
+  const flattened = api.getFlattenedCMI?.bind(api);
+  if (!flattened) return;
+  api.getFlattenedCMI = () => {
+    const flat: Record<string, unknown> = { ...flattened() };
+    const stores = api.adl?.data?.childArray ?? [];
+    flat['adl.data._count'] = String(stores.length);
+    for (const [index, store] of stores.entries()) {
+      flat[`adl.data.${index}.id`] = store.id;
+      if (store._readSharedData !== false && store.storeIsSet) flat[`adl.data.${index}.store`] = store.storeValue;
+    }
+    return flat;
+  };
+}
+
 /** The course frame's end of the bridge: answers the course origin's messages with the API's methods. */
 async function connectCourse(api: RuntimeApi, launchUrl: string): Promise<CrossFrameLms> {
   const { CrossFrameLMS } = (await import('scorm-again/cross-frame-lms')) as unknown as {
     CrossFrameLMS: CrossFrameLmsClass;
   };
+  withSharedData(api as unknown as SharedDataView);
   return new CrossFrameLMS(api, new URL(launchUrl, window.location.href).origin, { rateLimit: CALLS_PER_SECOND });
 }
 
@@ -218,7 +248,7 @@ export async function startScormRuntime(
     if (engine && sequencing) {
       const state = stateOf(engine);
       // A state above the limit is not sent (docs/scorm.md "Missing"): the course then resumes from the last one.
-      if (state.length <= MAX_STATE_LENGTH) {
+      if (state.length <= SEQUENCING_STATE_MAX) {
         body.sequencing = { sequence: sequencing.nextSequence(), state, root: rootOf(engine) };
       }
       emitView();

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { ScormSequencingTree } from '@dash/shared-core';
 import { describe, expect, it } from 'vitest';
-import { createSequencer } from './scormRuntime';
+import { createSequencer, type SharedDataView, withSharedData } from './scormRuntime';
 import { createLoopGuard, LOOP_LIMIT, rootOf, stateOf, viewOf } from './sequencer';
 
 /**
@@ -168,5 +168,90 @@ describe('the loop guard', () => {
     expect(guard.automatic()).toBe(true);
     now += 31_000;
     for (let n = 0; n < LOOP_LIMIT - 1; n += 1) expect(guard.automatic()).toBe(true);
+  });
+});
+
+/** A tree of two SCOs sharing a data store, and a pool of three questions of which one is picked once. */
+const SHARED: ScormSequencingTree = {
+  activityTree: {
+    id: 'ORG',
+    title: 'Course',
+    launchable: false,
+    sequencingControls: { choice: true, flow: true },
+    children: [
+      {
+        id: 'NOTES',
+        title: 'Notes',
+        launchable: true,
+        sharedDataMaps: [{ targetID: 'notebook', readSharedData: true, writeSharedData: true }],
+      },
+      {
+        id: 'POOL',
+        title: 'Question pool',
+        launchable: false,
+        sequencingControls: { flow: true, choice: true, selectionTiming: 'once', selectCount: 1 },
+        children: ['Q1', 'Q2', 'Q3'].map((id) => ({
+          id,
+          title: id,
+          launchable: true,
+          sharedDataMaps: [{ targetID: 'notebook', readSharedData: true, writeSharedData: false }],
+        })),
+      },
+    ],
+  },
+};
+
+describe('shared data and selection across launches', () => {
+  type DataApi = Api & { GetValue(element: string): string; GetLastError(): string };
+
+  async function launch(state: string | null) {
+    let delivered: string | null = null;
+    const engine = await createSequencer(SHARED, state, {
+      onActivityDelivery: (id) => {
+        delivered = id;
+      },
+      onSessionEnd: () => undefined,
+    });
+    return { engine, api: engine.api as unknown as DataApi, delivered: () => delivered as string | null };
+  }
+
+  it("one SCO's adl.data store is read by the next SCO, which may not write it; the pool keeps its one pick", async () => {
+    const first = await launch(null);
+    expect(first.engine.api.processNavigationRequest('start')).toBe(true);
+    expect(first.delivered()).toBe('NOTES');
+    first.api.Initialize('');
+    expect(first.api.GetValue('adl.data.0.id')).toBe('notebook');
+    expect(first.api.SetValue('adl.data.0.store', 'Fluchtweg: Treppenhaus Nord')).toBe('true');
+    first.api.SetValue('cmi.completion_status', 'completed');
+    first.api.SetValue('adl.nav.request', 'continue');
+    first.api.Terminate('');
+    const picked = first.delivered();
+    expect(['Q1', 'Q2', 'Q3']).toContain(picked);
+    const afterNotes = stateOf(first.engine.api);
+
+    // The next launch (another page load, another device: the state from the server) sees the store.
+    const second = await launch(afterNotes);
+    expect(second.engine.api.getSequencingState().currentActivity?.id).toBe(picked);
+    // The course frame's copy, taken before the course starts, holds the store (a course reads it at once).
+    withSharedData(second.engine.api as SharedDataView);
+    expect((second.engine.api as SharedDataView).getFlattenedCMI?.()).toMatchObject({
+      'adl.data._count': '1',
+      'adl.data.0.id': 'notebook',
+      'adl.data.0.store': 'Fluchtweg: Treppenhaus Nord',
+    });
+    second.api.Initialize('');
+    expect(second.api.GetValue('adl.data.0.store')).toBe('Fluchtweg: Treppenhaus Nord');
+    expect(second.api.SetValue('adl.data.0.store', 'overwritten')).toBe('false');
+    second.api.Terminate('');
+    // However often it is loaded again, the pool keeps its one pick (selection timing "once"): the others stay hidden.
+    const hiddenOf = (engine: typeof second.engine) =>
+      engine.api
+        .getSequencingState()
+        .rootActivity?.children[1]?.children.map((question) => [question.id, question.isHiddenFromChoice]);
+    const expected = ['Q1', 'Q2', 'Q3'].map((id) => [id, id !== picked]);
+    expect(hiddenOf(second.engine)).toEqual(expected);
+    for (let attempt = 0; attempt < 5; attempt++) {
+      expect(hiddenOf((await launch(stateOf(second.engine.api))).engine)).toEqual(expected);
+    }
   });
 });

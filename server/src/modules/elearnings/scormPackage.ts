@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ScormSequencingTree } from '@dash/shared-core';
+import type { ScormActivity, ScormSequencingTree } from '@dash/shared-core';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import type { Queryable } from '../../core/db/database';
@@ -71,8 +71,13 @@ export interface ItemData {
   launchData?: string;
   /** adlcp:masteryscore (1.2), 0-100: cmi.student_data.mastery_score. */
   masteryScore?: number;
-  /** adlcp:maxtimeallowed (1.2), HHHH:MM:SS: cmi.student_data.max_time_allowed. */
+  /**
+   * adlcp:maxtimeallowed (1.2), HHHH:MM:SS: cmi.student_data.max_time_allowed; in 2004 the sequencing's
+   * attemptAbsoluteDurationLimit (ISO 8601, `PT30M`): cmi.max_time_allowed.
+   */
   maxTimeAllowed?: string;
+  /** 2004: the primary objective's minNormalizedMeasure when it is satisfied by measure: cmi.scaled_passing_score. */
+  scaledPassingScore?: number;
   /** adlcp:timelimitaction (1.2) / adlcp:timeLimitAction (2004): what the SCO does when the time is up. */
   timeLimitAction?: (typeof TIME_LIMIT_ACTIONS)[number];
   /** adlcp:completionThreshold (2004), 0-1 (its text, or 4th edition's minProgressMeasure): cmi.completion_threshold. */
@@ -558,6 +563,7 @@ export function parseManifest(xml: string): ManifestInfo {
           titlesOf,
         })
       : null;
+  if (sequencing) addSequencingItemData(items, sequencing.activityTree);
   return {
     scormVersion,
     title,
@@ -566,6 +572,31 @@ export function parseManifest(xml: string): ManifestInfo {
     items,
     sequencing,
   };
+}
+
+/**
+ * What SCORM 2004 hands a SCO from its activity's sequencing (collections resolved): the attempt's time limit as
+ * cmi.max_time_allowed and the pass mark of a primary objective satisfied by measure as cmi.scaled_passing_score.
+ */
+function addSequencingItemData(items: ManifestItem[], root: ScormActivity): void {
+  const activities = new Map<string, ScormActivity>();
+  const collect = (activity: ScormActivity) => {
+    activities.set(activity.id, activity);
+    for (const child of activity.children ?? []) collect(child);
+  };
+  collect(root);
+  for (const item of items) {
+    const activity = activities.get(item.id);
+    if (!activity) continue;
+    const data: ItemData = { ...item.data };
+    if (activity.attemptAbsoluteDurationLimit) data.maxTimeAllowed = activity.attemptAbsoluteDurationLimit;
+    const objective = activity.primaryObjective;
+    const passMark = objective?.minNormalizedMeasure;
+    if (objective?.satisfiedByMeasure && passMark !== undefined && passMark >= -1 && passMark <= 1) {
+      data.scaledPassingScore = passMark;
+    }
+    if (Object.keys(data).length > 0) item.data = data;
+  }
 }
 
 export interface UnpackedPackage extends ManifestInfo {

@@ -246,5 +246,8 @@ export function cmiForLaunch(version: ScormVersion, stored: Tree, learner: Learn
   copy.learner_preference = { ...node(copy, 'learner_preference'), language };
   if (data.timeLimitAction !== undefined) copy.time_limit_action = data.timeLimitAction;
   if (data.completionThreshold !== undefined) copy.completion_threshold = String(data.completionThreshold);
+  // Only a 2004 timespan (from sequencing): a 1.2-style HHHH:MM:SS would fail the runtime's type check at load.
+  if (data.maxTimeAllowed?.startsWith('P')) copy.max_time_allowed = data.maxTimeAllowed;
+  if (data.scaledPassingScore !== undefined) copy.scaled_passing_score = String(data.scaledPassingScore);
   return copy;
 }

@@ -1,9 +1,11 @@
 import type {
   ScormActivity,
+  ScormExtendedObjectiveMap,
   ScormObjective,
   ScormRollupRule,
   ScormSequencingRule,
   ScormSequencingTree,
+  ScormSharedDataMap,
 } from '@dash/shared-core';
 import { ApiHttpError } from '../../http/errors';
 
@@ -247,23 +249,98 @@ function sequencingOf(node: XmlNode): Partial<ScormActivity> {
   const limits = list(node.limitConditions)[0];
   const attemptLimit = num(limits, 'attemptLimit');
   if (attemptLimit !== undefined && attemptLimit > 0) result.attemptLimit = Math.floor(attemptLimit);
-  // imsss:objectives and adlseq:objectives share a name once the prefixes are gone: the first of an id counts.
-  const seen = new Set<string>();
+  result.attemptAbsoluteDurationLimit = duration(attr(limits, 'attemptAbsoluteDurationLimit'));
+  result.activityAbsoluteDurationLimit = duration(attr(limits, 'activityAbsoluteDurationLimit'));
+  const randomization = list(node.randomizationControls)[0];
+  if (randomization) {
+    const selectCount = num(randomization, 'selectCount');
+    result.sequencingControls = compact({
+      ...result.sequencingControls,
+      selectionTiming: timing(attr(randomization, 'selectionTiming')),
+      randomizationTiming: timing(attr(randomization, 'randomizationTiming')),
+      selectCount: selectCount !== undefined && selectCount >= 0 ? Math.floor(selectCount) : undefined,
+      randomizeChildren: bool(randomization, 'reorderChildren'),
+    });
+  }
+  // imsss:objectives and adlseq:objectives share a name once the prefixes are gone. The first of an id counts; an
+  // id seen again (adlseq's, which extends an imsss objective) adds its extended maps to that objective.
+  const byId = new Map<string, ScormObjective>();
   for (const objectivesNode of list(node.objectives)) {
     const primary = list(objectivesNode.primaryObjective)[0];
     const parsedPrimary = primary ? objective(primary, true) : null;
     if (parsedPrimary && !result.primaryObjective) {
       result.primaryObjective = parsedPrimary;
-      seen.add(parsedPrimary.objectiveID);
+      byId.set(parsedPrimary.objectiveID, parsedPrimary);
     }
     for (const other of list(objectivesNode.objective)) {
+      const id = attr(other, 'objectiveID')?.slice(0, 4000);
+      const known = id === undefined ? undefined : byId.get(id);
+      if (known) {
+        known.mapInfo = [...known.mapInfo, ...extendedMaps(other)].slice(0, MAX_RULES);
+        continue;
+      }
       const parsed = objective(other, false);
-      if (!parsed || seen.has(parsed.objectiveID)) continue;
-      seen.add(parsed.objectiveID);
+      if (!parsed) continue;
+      byId.set(parsed.objectiveID, parsed);
       result.objectives = [...(result.objectives ?? []), parsed];
     }
   }
   return result;
+}
+
+const TIMINGS = new Set(['never', 'once', 'onEachNewAttempt']);
+
+function timing(value: string | undefined): 'never' | 'once' | 'onEachNewAttempt' | undefined {
+  return value !== undefined && TIMINGS.has(value) ? (value as 'never' | 'once' | 'onEachNewAttempt') : undefined;
+}
+
+/** An ISO 8601 duration as SCORM writes it (`PT1H30M`, `P1DT2H`, `PT45.5S`); anything else is left out. */
+function duration(value: string | undefined): string | undefined {
+  if (value === undefined || value.length > 60) return undefined;
+  return /^P(?!$)(\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+(\.\d{1,2})?S)?)?$/.test(value) ? value : undefined;
+}
+
+const EXTENDED_FLAGS = ['RawScore', 'MinScore', 'MaxScore', 'CompletionStatus', 'ProgressMeasure'] as const;
+
+/**
+ * The maps of an `adlseq:objective` (SCORM 2004 4th edition): what it shares with a global objective beyond
+ * satisfaction and measure. Defaults as ADL's: read true, write false.
+ */
+function extendedMaps(node: XmlNode): ScormExtendedObjectiveMap[] {
+  return list(node.mapInfo).flatMap((map) => {
+    const targetObjectiveID = attr(map, 'targetObjectiveID');
+    if (!targetObjectiveID) return [];
+    const entry: ScormExtendedObjectiveMap = {
+      targetObjectiveID: targetObjectiveID.slice(0, 4000),
+      readSatisfiedStatus: false,
+      readNormalizedMeasure: false,
+      writeSatisfiedStatus: false,
+      writeNormalizedMeasure: false,
+    };
+    for (const flag of EXTENDED_FLAGS) {
+      entry[`read${flag}`] = bool(map, `read${flag}`) ?? true;
+      entry[`write${flag}`] = bool(map, `write${flag}`) ?? false;
+    }
+    return [entry];
+  });
+}
+
+/** adlcp:data's maps: the shared data stores (`adl.data`) of the activity. Defaults as ADL's: read true, write false. */
+function sharedDataMapsOf(item: XmlNode): ScormSharedDataMap[] | undefined {
+  const maps = list(list(item.data)[0]?.map)
+    .slice(0, MAX_RULES)
+    .flatMap((map) => {
+      const targetID = attr(map, 'targetID');
+      if (!targetID || targetID.length > 4000) return [];
+      return [
+        {
+          targetID,
+          readSharedData: bool(map, 'readSharedData') ?? true,
+          writeSharedData: bool(map, 'writeSharedData') ?? false,
+        },
+      ];
+    });
+  return maps.length > 0 ? maps : undefined;
 }
 
 function hideLmsUiOf(item: XmlNode): string[] | undefined {
@@ -345,6 +422,7 @@ export function parseSequencing({
       isVisible: attr(node, 'isvisible') === 'false' ? false : undefined,
       ...settingsOf(node),
       hideLmsUi: hideLmsUiOf(node),
+      sharedDataMaps: sharedDataMapsOf(node),
       children: children.length > 0 ? children : undefined,
     });
   };

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ELEARNING_ANALYTICS_STATUSES, ELEARNING_BULK_LIMIT, FIRST_EXECUTION_BUFFER_DAYS } from '../../elearnings';
+import {
+  ELEARNING_ANALYTICS_STATUSES,
+  ELEARNING_BULK_LIMIT,
+  FIRST_EXECUTION_BUFFER_DAYS,
+  SEQUENCING_STATE_MAX,
+} from '../../elearnings';
 import {
   catalogFilterSchema,
   detailRequestSchema,
@@ -267,6 +272,11 @@ export const elearningCreateExecutionResponseSchema = z.object({ uuid: uuidSchem
 
 /** A commit of the SCORM runtime: the whole cmi tree (as scorm-again renders it) and the session's total time. */
 export const SCORM_CMI_MAX_KEYS = 5_000;
+/**
+ * The largest commit body: suspend_data (64,000 characters in SCORM 2004, escaped in JSON), a quiz's interactions
+ * and objectives, and the sequencing state.
+ */
+export const SCORM_COMMIT_MAX_BYTES = 512 * 1024;
 const cmiValueSchema: z.ZodType<unknown> = z.lazy(() =>
   z.union([
     z.string().max(70_000),
@@ -310,12 +320,35 @@ export interface ScormObjectiveMap {
   writeSatisfiedStatus: boolean;
   writeNormalizedMeasure: boolean;
 }
+/** The extended map of SCORM 2004 4th edition (`adlseq:objectives`): raw score, range, completion and progress. */
+export type ScormExtendedObjectiveMap = ScormObjectiveMap &
+  Partial<
+    Record<
+      | 'readRawScore'
+      | 'writeRawScore'
+      | 'readMinScore'
+      | 'writeMinScore'
+      | 'readMaxScore'
+      | 'writeMaxScore'
+      | 'readCompletionStatus'
+      | 'writeCompletionStatus'
+      | 'readProgressMeasure'
+      | 'writeProgressMeasure',
+      boolean
+    >
+  >;
+/** An `adlcp:data/adlcp:map`: a shared data store (`adl.data`) the activity may read or write. */
+export interface ScormSharedDataMap {
+  targetID: string;
+  readSharedData: boolean;
+  writeSharedData: boolean;
+}
 export interface ScormObjective {
   objectiveID: string;
   isPrimary: boolean;
   satisfiedByMeasure?: boolean;
   minNormalizedMeasure?: number;
-  mapInfo: ScormObjectiveMap[];
+  mapInfo: ScormExtendedObjectiveMap[];
 }
 export interface ScormActivity {
   id: string;
@@ -340,9 +373,17 @@ export interface ScormActivity {
       | 'preventActivation'
       | 'constrainChoice'
       | 'rollupObjectiveSatisfied'
-      | 'rollupProgressCompletion',
+      | 'rollupProgressCompletion'
+      // imsss:randomizationControls' reorderChildren, under scorm-again's name.
+      | 'randomizeChildren',
       boolean
-    > & { objectiveMeasureWeight: number }
+    > & {
+      objectiveMeasureWeight: number;
+      /** imsss:randomizationControls: when children are picked (`selectCount` of them) and shuffled. */
+      selectionTiming: 'never' | 'once' | 'onEachNewAttempt';
+      randomizationTiming: 'never' | 'once' | 'onEachNewAttempt';
+      selectCount: number;
+    }
   >;
   sequencingRules?: {
     preConditionRules?: ScormSequencingRule[];
@@ -352,10 +393,15 @@ export interface ScormActivity {
   rollupRules?: { rules: ScormRollupRule[] };
   deliveryControls?: { tracked?: boolean; completionSetByContent?: boolean; objectiveSetByContent?: boolean };
   attemptLimit?: number;
+  /** imsss:limitConditions' time limits, ISO 8601 durations (`PT30M`): the attempt's and all attempts' together. */
+  attemptAbsoluteDurationLimit?: string;
+  activityAbsoluteDurationLimit?: string;
   primaryObjective?: ScormObjective;
   objectives?: ScormObjective[];
   /** adlnav:presentation: the player's buttons this activity hides. */
   hideLmsUi?: string[];
+  /** adlcp:data: the shared data stores the activity sees as `adl.data`. */
+  sharedDataMaps?: ScormSharedDataMap[];
 }
 export interface ScormSequencingTree {
   activityTree: ScormActivity;
@@ -372,9 +418,6 @@ export const sequencingRootSchema = z.strictObject({
   scorePercent: z.number().min(0).max(100).nullable(),
 });
 export type SequencingRoot = z.infer<typeof sequencingRootSchema>;
-
-/** The longest sequencing state kept (the serialized activity states and global objectives; about 1.6 KB each). */
-export const SEQUENCING_STATE_MAX = 60_000;
 
 /** read-execution: without scoId the SCO the member was in last (a new execution: the first item). */
 export const elearningReadExecutionRequestSchema = z.strictObject({
@@ -669,6 +712,7 @@ export const ELEARNINGS_ENDPOINTS = {
     access: 'session',
     permissions: MEMBER_OWN,
     featureFlag: 'elearnings',
+    bodyLimitBytes: SCORM_COMMIT_MAX_BYTES,
     request: elearningSaveExecutionRequestSchema,
     response: elearningSaveExecutionResponseSchema,
   }),
