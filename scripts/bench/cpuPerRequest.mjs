@@ -4,9 +4,11 @@
 // 10,000-member bench client, so no seeding inside the measured process); the builds are then measured in alternated
 // rounds (a, b, a, b, …), each round a fresh server process: 3 s warm-up, then the measured seconds.
 //
-//   node scripts/bench/cpuPerRequest.mjs [--rounds 3] [--seconds 8] [<checkout> …]
+//   node scripts/bench/cpuPerRequest.mjs [--rounds 3] [--seconds 8] [--only csrf,memberState] [--data <dir>,<dir>]
+//                                        [<checkout> …]
 //
 // Each <checkout> is a folder with this repository built (`node scripts/build.mjs`); default: this checkout.
+// --data: data folders seeded before (one per checkout, in order; kept afterwards) instead of seeding new ones.
 // Prints µs of server CPU per request and requests a second, per scenario, round and build.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,6 +25,12 @@ const option = (name, fallback) => {
   const [value] = args.splice(index, 2).slice(1);
   return Number(value);
 };
+const textOption = (name) => {
+  const index = args.indexOf(name);
+  return index < 0 ? null : args.splice(index, 2)[1];
+};
+const ONLY = textOption('--only')?.split(',') ?? null;
+const GIVEN_DATA = textOption('--data')?.split(',') ?? null;
 const ROUNDS = option('--rounds', 3);
 const SECONDS = option('--seconds', 8);
 const WARM_SECONDS = 3;
@@ -30,7 +38,7 @@ const CONNECTIONS = 20;
 const checkouts = (args.length > 0 ? args : [root]).map((folder) => path.resolve(folder));
 const ACCOUNT = { company: 'bench10k', username: 'admin', password: 'Safety#2026' };
 const TASKS_BODY = { page: 1, perPage: 25, sortBy: 'dueDate', sortDirection: 'asc', filter: { status: 'open' } };
-const SCENARIOS = [
+const ALL_SCENARIOS = [
   { id: 'csrf', path: '/api/csrf' },
   { id: 'memberState', path: '/api/member/state' },
   {
@@ -40,6 +48,7 @@ const SCENARIOS = [
   },
   { id: 'riskTasks', path: '/api/risk-assessment/read-member-tasks', body: TASKS_BODY },
 ];
+const SCENARIOS = ALL_SCENARIOS.filter(({ id }) => !ONLY || ONLY.includes(id));
 /** Clock ticks a second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
 const TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout.toString().trim() || 100);
 
@@ -119,11 +128,13 @@ async function measureRound(checkout, dataDir) {
   }
 }
 
-const folders = checkouts.map((checkout) => {
+const folders = checkouts.map((checkout, index) => {
+  const given = GIVEN_DATA?.[index];
+  if (given) return { checkout, dataDir: path.resolve(given), kept: true };
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'cpu-per-request-'));
   console.log(`seeding for ${checkout} in ${dataDir} …`);
   seed(checkout, dataDir);
-  return { checkout, dataDir };
+  return { checkout, dataDir, kept: false };
 });
 try {
   const rows = [];
@@ -152,5 +163,5 @@ try {
     );
   }
 } finally {
-  for (const { dataDir } of folders) rmSync(dataDir, { recursive: true, force: true });
+  for (const { dataDir, kept } of folders) if (!kept) rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { PRINT_ORIENTATIONS, printPageStyle } from '@dash/shared-core';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { CourseOrigin } from './courseOrigin';
 
@@ -62,21 +62,25 @@ const HSTS = 'max-age=31536000';
  */
 export function installSecurityHeaders(app: FastifyInstance, config: ServerConfig, courseOrigin: CourseOrigin): void {
   const policies = new Map<string, { page: string; docs: string }>();
-  const policiesFor = (origin: string) => {
-    let found = policies.get(origin);
+  // Kept per the request headers the course origin is computed from (its scheme and host name), read raw: the
+  // lookup costs a string, not the host name's parsing on every answer.
+  const policiesFor = (request: FastifyRequest) => {
+    const { headers } = request;
+    const key = `${headers.host}|${headers['x-forwarded-host']}|${headers['x-forwarded-proto']}|${request.protocol}`;
+    let found = policies.get(key);
     if (!found) {
-      const page = contentSecurityPolicy(config, origin);
+      const page = contentSecurityPolicy(config, courseOrigin.for(request));
       // Swagger UI (/api/docs, a developer page without data of anyone) sets inline styles; the app never does.
       found = { page, docs: page.replace(/(^|; )style-src [^;]*/, "$1style-src 'self' 'unsafe-inline'") };
       // Host names come from requests: a bounded map, however many a client makes up.
       if (policies.size >= 100) policies.clear();
-      policies.set(origin, found);
+      policies.set(key, found);
     }
     return found;
   };
   app.addHook('onSend', async (request, reply, payload) => {
     if (!reply.hasHeader('Content-Security-Policy')) {
-      const policy = policiesFor(courseOrigin.for(request));
+      const policy = policiesFor(request);
       reply.header('Content-Security-Policy', request.url.startsWith(DOCS_PREFIX) ? policy.docs : policy.page);
     }
     if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
