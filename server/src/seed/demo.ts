@@ -148,33 +148,73 @@ interface MemberSeed {
 
 /**
  * Every demo member gets a phone number of his own (the infopoint lists whom to call: one number shared by all would
- * look like a fault), every second one a mobile number too. Numbered by the members inserted before him.
+ * look like a fault), every second one a mobile number too. Numbered by the members inserted before him. The members
+ * go in by one statement (the member table's statement triggers then run once, not per member: start-up time).
  */
-async function insertMember(tx: Queryable, client: string, seed: MemberSeed, domain: string): Promise<string> {
-  const rows = await tx.query<{ uuid: string }>(
+async function insertMembers(tx: Queryable, client: string, seeds: MemberSeed[], domain: string): Promise<string[]> {
+  const column = <T>(read: (seed: MemberSeed) => T) => seeds.map(read);
+  await tx.query(
     `INSERT INTO member (client_uuid, username, password_hash, role, email, first_name, last_name, status, archived_at,
                          last_login_at, language, phone_number, mobile_number)
-     SELECT $1, $2, $3, $4, $5, $6, $7, $8, CASE WHEN $9 THEN now() - interval '30 days' END,
-            CASE WHEN $10::int IS NULL THEN NULL ELSE now() - make_interval(days => $10::int) END, $11,
-            '+49 30 2809 ' || lpad(seq::text, 4, '0'),
-            CASE WHEN seq % 2 = 0 THEN '+49 151 2809 ' || lpad(seq::text, 4, '0') END
-       FROM (SELECT count(*) + 1 AS seq FROM member) AS numbering
-     RETURNING uuid`,
+     SELECT $1, s.username, s.password_hash, s.role, s.email, s.first_name, s.last_name, s.status,
+            CASE WHEN s.archived THEN now() - interval '30 days' END,
+            CASE WHEN s.days IS NULL THEN NULL ELSE now() - make_interval(days => s.days) END, s.language,
+            '+49 30 2809 ' || lpad((numbering.base + s.ord)::text, 4, '0'),
+            CASE WHEN (numbering.base + s.ord) % 2 = 0
+                 THEN '+49 151 2809 ' || lpad((numbering.base + s.ord)::text, 4, '0') END
+       FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::boolean[],
+                   $10::int[], $11::text[]) WITH ORDINALITY
+              AS s(username, password_hash, role, email, first_name, last_name, status, archived, days, language, ord),
+            (SELECT count(*) AS base FROM member) AS numbering
+      ORDER BY s.ord`,
     [
       client,
-      seed.username,
-      seed.passwordHash,
-      seed.role,
-      `${seed.username}@${domain}`,
-      seed.firstName,
-      seed.lastName,
-      seed.status ?? 'active',
-      seed.archived ?? false,
-      seed.lastLoginDaysAgo ?? null,
-      seed.language ?? 'de_DE',
+      column((seed) => seed.username),
+      column((seed) => seed.passwordHash),
+      column((seed) => seed.role),
+      column((seed) => `${seed.username}@${domain}`),
+      column((seed) => seed.firstName),
+      column((seed) => seed.lastName),
+      column((seed) => seed.status ?? 'active'),
+      column((seed) => seed.archived ?? false),
+      column((seed) => seed.lastLoginDaysAgo ?? null),
+      column((seed) => seed.language ?? 'de_DE'),
     ],
   );
-  return uuidOf(rows);
+  const rows = await tx.query<{ uuid: string; username: string }>(
+    'SELECT uuid, username FROM member WHERE client_uuid = $1 AND username = ANY($2::text[])',
+    [client, column((seed) => seed.username)],
+  );
+  const uuids = new Map(rows.map((row) => [row.username, row.uuid]));
+  return seeds.map((seed) => {
+    const uuid = uuids.get(seed.username);
+    if (!uuid) throw new Error(`demo member ${seed.username} was not inserted`);
+    return uuid;
+  });
+}
+
+async function insertMember(tx: Queryable, client: string, seed: MemberSeed, domain: string): Promise<string> {
+  const [uuid] = await insertMembers(tx, client, [seed], domain);
+  return uuid as string;
+}
+
+/**
+ * Rows of a link table (`table (columns)`: uuids, a boolean) by one statement, in the order given; one statement
+ * fires the table's statement triggers once.
+ */
+async function insertLinks(
+  tx: Queryable,
+  table: string,
+  rows: ReadonlyArray<ReadonlyArray<string | boolean | undefined>>,
+): Promise<void> {
+  const first = rows[0];
+  if (!first) return;
+  const columns = first.map((_, at) => rows.map((row) => row[at]));
+  const types = first.map((value) => (typeof value === 'boolean' ? 'boolean[]' : 'uuid[]'));
+  await tx.query(
+    `INSERT INTO ${table} SELECT * FROM unnest(${types.map((type, at) => `$${at + 1}::${type}`).join(', ')})`,
+    columns,
+  );
 }
 
 /** Seeds the demo data of CONTRACT.md into an empty database; does nothing when a licensee exists already. */
@@ -261,40 +301,33 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       { username: 'loc.admin', firstName: 'Lars', lastName: 'Lindner', role: 'loc-admin' },
       { username: 'member', firstName: 'Mara', lastName: 'Mitarbeiter', role: 'member' },
     ];
-    const acmeNamed: Record<string, string> = {};
-    for (const [index, account] of named.entries()) {
-      acmeNamed[account.username] = await insertMember(
-        tx,
-        acme,
-        { ...account, passwordHash: pick(namedHashes, index), lastLoginDaysAgo: index },
-        'acme.example',
-      );
-    }
-    const staff: string[] = [];
-    for (let index = 0; index < 44; index++) {
+    const namedUuids = await insertMembers(
+      tx,
+      acme,
+      named.map((account, index) => ({ ...account, passwordHash: pick(namedHashes, index), lastLoginDaysAgo: index })),
+      'acme.example',
+    );
+    const acmeNamed: Record<string, string> = Object.fromEntries(
+      named.map((account, index) => [account.username, namedUuids[index] as string]),
+    );
+    const staffSeeds = Array.from({ length: 44 }, (_, index): MemberSeed => {
       const firstName = pick(FIRST_NAMES, index);
       const lastName = pick(LAST_NAMES, index * 7);
       // The rule the import and the member form use (spec section 5), numbered once the first names repeat.
       const username = `${generateUsername(firstName, lastName)}${index >= FIRST_NAMES.length ? index : ''}`;
-      staff.push(
-        await insertMember(
-          tx,
-          acme,
-          {
-            username,
-            firstName,
-            lastName,
-            role: 'member',
-            passwordHash: sharedHash,
-            status: index % 11 === 10 ? 'inactive' : 'active',
-            archived: index >= 41,
-            lastLoginDaysAgo: index % 5 === 4 ? null : index % 30,
-            language: index % 4 === 0 ? 'en_GB' : 'de_DE',
-          },
-          'acme.example',
-        ),
-      );
-    }
+      return {
+        username,
+        firstName,
+        lastName,
+        role: 'member',
+        passwordHash: sharedHash,
+        status: index % 11 === 10 ? 'inactive' : 'active',
+        archived: index >= 41,
+        lastLoginDaysAgo: index % 5 === 4 ? null : index % 30,
+        language: index % 4 === 0 ? 'en_GB' : 'de_DE',
+      };
+    });
+    const staff = await insertMembers(tx, acme, staffSeeds, 'acme.example');
     const everyone = [...Object.values(acmeNamed), ...staff];
 
     const locations: string[] = [];
@@ -314,18 +347,14 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     // Every location has a responsible person: the head office the super-admin, the branches in Germany the admin,
     // Vienna loc.admin (the loc-admin's one location). Staff are spread over the locations.
     const responsibleFor = [acmeNamed['super.admin'], acmeNamed.admin, acmeNamed.admin, acmeNamed['loc.admin']];
-    for (const [index, member] of everyone.entries()) {
+    const based = everyone.map((member, index) => {
       const location = index % locations.length;
-      await tx.query('INSERT INTO location_member (location_uuid, member_uuid, responsible) VALUES ($1, $2, $3)', [
-        locations[location],
-        member,
-        member === responsibleFor[location],
-      ]);
-    }
+      return [locations[location], member, member === responsibleFor[location]] as const;
+    });
     // The admin is responsible for Munich too, where he is not based.
-    await tx.query('INSERT INTO location_member (location_uuid, member_uuid, responsible) VALUES ($1, $2, true)', [
-      locations[2],
-      acmeNamed.admin,
+    await insertLinks(tx, 'location_member (location_uuid, member_uuid, responsible)', [
+      ...based,
+      [locations[2], acmeNamed.admin, true],
     ]);
 
     const root = await insertOrgUnit(tx, acme, 'ACME Sicherheit GmbH', null, true);
@@ -333,13 +362,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
     for (const name of ['Produktion', 'Logistik', 'Verwaltung', 'Vertrieb']) {
       units.push(await insertOrgUnit(tx, acme, name, root));
     }
-    for (const [index, member] of everyone.entries()) {
-      // The root is the default unit: it holds everybody without rows of its own (migration 006).
-      await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2)', [
-        units[index % units.length],
-        member,
-      ]);
-    }
+    // The root is the default unit: it holds everybody without rows of its own (migration 006).
+    await insertLinks(
+      tx,
+      'org_unit_member (org_unit_uuid, member_uuid)',
+      everyone.map((member, index) => [units[index % units.length], member]),
+    );
     // The departments' teams, a level below (Montage one more): staff belong to their department and one team.
     const teams: Array<{ uuid: string; department: number }> = [];
     const insertUnit = (name: string, parent: string) => insertOrgUnit(tx, acme, name, parent);
@@ -351,20 +379,15 @@ export async function seedDemoData(db: Database): Promise<boolean> {
       for (const name of names) teams.push({ uuid: await insertUnit(name, units[department] as string), department });
     }
     const finalAssembly = await insertUnit('Endmontage', teams[0]?.uuid as string);
+    const inTeams: Array<[string, string]> = [];
     for (const [index, member] of staff.entries()) {
       const department = (index + named.length) % units.length;
       const ownTeams = teams.filter((team) => team.department === department);
       const team = ownTeams[Math.floor(index / units.length) % 2] ?? ownTeams[0];
-      if (team) {
-        await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2)', [team.uuid, member]);
-      }
-      if (team?.uuid === teams[0]?.uuid && index % 3 === 0) {
-        await tx.query('INSERT INTO org_unit_member (org_unit_uuid, member_uuid) VALUES ($1, $2)', [
-          finalAssembly,
-          member,
-        ]);
-      }
+      if (team) inTeams.push([team.uuid, member]);
+      if (team?.uuid === teams[0]?.uuid && index % 3 === 0) inTeams.push([finalAssembly, member]);
     }
+    await insertLinks(tx, 'org_unit_member (org_unit_uuid, member_uuid)', inTeams);
     // ou.admin administers Produktion and Logistik; the admins administer the root and the teams.
     await tx.query('INSERT INTO org_unit_admin (org_unit_uuid, member_uuid) VALUES ($1, $3), ($2, $3), ($4, $5)', [
       units[0],
@@ -400,12 +423,11 @@ export async function seedDemoData(db: Database): Promise<boolean> {
           [acme, name, type],
         ),
       );
-      for (const member of staff.slice(index * 3, index * 3 + 3)) {
-        await tx.query('INSERT INTO member_group_member (member_group_uuid, member_uuid) VALUES ($1, $2)', [
-          group,
-          member,
-        ]);
-      }
+      await insertLinks(
+        tx,
+        'member_group_member (member_group_uuid, member_uuid)',
+        staff.slice(index * 3, index * 3 + 3).map((member) => [group, member]),
+      );
     }
 
     await seedRiskAssessments(tx, {
