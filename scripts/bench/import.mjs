@@ -3,7 +3,9 @@
 import { percentile } from './load.mjs';
 import { signIn, XSRF_HEADER } from './session.mjs';
 
-export const IMPORT_TARGETS = { '10k': 20_000, '100k': 60_000, memberStateP95Ms: 100 };
+// Member state during the 100,000-row import: 100 ms on PostgreSQL; 200 ms on the embedded PGlite, whose one
+// connection the import's short steps share with everybody (issue 29).
+export const IMPORT_TARGETS = { '10k': 20_000, '100k': 60_000, memberStateP95Ms: { postgres: 100, pglite: 200 } };
 /**
  * Other users asking for their member state meanwhile: PROBE_CLIENTS of them, each every PROBE_INTERVAL_MS whether
  * or not the last call has been answered (as people do). Each call's time includes any wait for the database, so a
@@ -181,13 +183,11 @@ export function importTargets(importResult, database) {
   }
   const big = importResult.runs.find((run) => run.id === '100k');
   if (big) {
+    const limit = IMPORT_TARGETS.memberStateP95Ms[database === 'postgres' ? 'postgres' : 'pglite'];
     targets.push({
-      name: `member state p95 <= ${IMPORT_TARGETS.memberStateP95Ms} ms during the 100,000-row import (${database})`,
+      name: `member state p95 <= ${limit} ms during the 100,000-row import (${database})`,
       value: `${big.memberState.p95} ms (${big.memberState.requests} calls, ${big.memberState.failures} failed)`,
-      pass:
-        big.memberState.p95 !== null &&
-        big.memberState.p95 <= IMPORT_TARGETS.memberStateP95Ms &&
-        big.memberState.failures === 0,
+      pass: big.memberState.p95 !== null && big.memberState.p95 <= limit && big.memberState.failures === 0,
     });
   }
   return targets;

@@ -194,7 +194,7 @@ describe.skipIf(!url || !hasPgTools)('a PostgreSQL backup with pg_dump and pg_re
     };
     const before = await counts(source);
     expect(Object.keys(before).length).toBeGreaterThan(20);
-    expect(before.member).toBeGreaterThan(40);
+    expect(before.member_row).toBeGreaterThan(40);
     expect(await counts(target.toString())).toEqual(before);
   });
 });

@@ -134,5 +134,10 @@ describe('the member limit set in the licensee console, under concurrency', () =
     // Every seat is taken, none twice: the import counts whole or not at all.
     expect(created + imported).toBe(3);
     expect(await activeMembers()).toBe(limit);
+    // An import refused at its reveal leaves none of the members it had written hidden (they would hold usernames).
+    const [hidden] = await server.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM member_row WHERE import_job IS NOT NULL',
+    );
+    expect(hidden?.n).toBe(0);
   });
 });

@@ -41,7 +41,7 @@ const SEEDED_TABLES = [
   'licensee_domain',
   'licensee_staff',
   'client',
-  'member',
+  'member_row',
   'elearning',
   'elearning_task',
 ];

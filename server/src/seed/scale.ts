@@ -32,7 +32,7 @@ const SMALL_CLIENT_UNITS = 10;
 const SMALL_CLIENT_LOCATIONS = 3;
 const SEEDED_TABLES = [
   'client',
-  'member',
+  'member_row',
   'org_unit',
   'org_unit_member',
   'location',

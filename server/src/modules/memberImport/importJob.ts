@@ -11,6 +11,14 @@ import { ApiHttpError } from '../../http/errors';
 import { type MailServices, sendWelcomeMail } from '../auth/passwordReset';
 import { hashPasswordForStorage } from '../auth/passwords';
 import { assertSeatsFor } from '../members/licence';
+import {
+  discardStagedMembers,
+  finishInterruptedImports,
+  markLanded,
+  STAGE_ROWS,
+  settleLandedJob,
+  stageMembers,
+} from './landing';
 import { type ImportPlan, MEMBER_COLUMNS, type MemberValues, type PlannedMember } from './plan';
 
 /** Rows per statement: one multi-row INSERT or UPDATE FROM per chunk (the member-list trigger fires per statement). */
@@ -74,8 +82,8 @@ async function passwordHashes(context: ImportJobContext, creates: PlannedMember[
 }
 
 /**
- * The member rows of each statement, built before the transaction starts: new members as one array per column
- * (unnest reads them faster than JSON records), changed ones as the JSON records of UPDATE … FROM.
+ * The member rows of each statement, built before anything is written: new members as one array per column (unnest
+ * reads them faster than JSON records), one step of STAGE_ROWS each; changed ones as the JSON records of UPDATE … FROM.
  */
 interface PreparedRows {
   creates: unknown[][];
@@ -83,44 +91,62 @@ interface PreparedRows {
 }
 
 const CREATE_COLUMNS = ['uuid', 'username', 'password_hash', ...RECORD_COLUMNS] as const;
-const CREATE_SQL = `INSERT INTO member (client_uuid, ${CREATE_COLUMNS.join(', ')})
-  SELECT $1, ${CREATE_COLUMNS.map((column) => `x.${column}`).join(', ')}
-    FROM unnest(${CREATE_COLUMNS.map((column, index) => `$${index + 2}::${column === 'uuid' ? 'uuid' : 'text'}[]`).join(', ')})
+/** New members, hidden by their job's tag until the job lands (landing.ts). */
+const STAGE_SQL = `INSERT INTO member_row (client_uuid, import_job, ${CREATE_COLUMNS.join(', ')})
+  SELECT $1, $2, ${CREATE_COLUMNS.map((column) => `x.${column}`).join(', ')}
+    FROM unnest(${CREATE_COLUMNS.map((column, index) => `$${index + 3}::${column === 'uuid' ? 'uuid' : 'text'}[]`).join(', ')})
       AS x(${CREATE_COLUMNS.join(', ')})`;
 
 async function prepareRows(context: ImportJobContext, hashes: Map<string, string>): Promise<PreparedRows> {
-  const { plan, db, job } = context;
+  const { plan } = context;
   const prepared: PreparedRows = { creates: [], updates: [] };
-  let done = 0;
-  for (const chunk of chunks(plan.members)) {
-    const creates = chunk.filter((member) => member.action === 'create');
-    const updates = chunk.filter((member) => member.action === 'update');
-    if (creates.length > 0) {
-      const records = creates.map(
-        (member): Record<string, string | null> => ({
-          ...record(member, member.values),
-          password_hash: hashes.get(member.uuid) ?? null,
-        }),
-      );
-      prepared.creates.push(CREATE_COLUMNS.map((column) => records.map((row) => row[column] ?? null)));
-    }
-    if (updates.length > 0)
-      prepared.updates.push(JSON.stringify(updates.map((member) => record(member, member.values))));
-    done += chunk.length;
-    await reportProgress(db, job.uuid, 'inProgress', done);
+  const creates = plan.members.filter((member) => member.action === 'create');
+  for (const step of chunks(creates, STAGE_ROWS)) {
+    const records = step.map(
+      (member): Record<string, string | null> => ({
+        ...record(member, member.values),
+        password_hash: hashes.get(member.uuid) ?? null,
+      }),
+    );
+    prepared.creates.push(CREATE_COLUMNS.map((column) => records.map((row) => row[column] ?? null)));
     await yieldToServer();
   }
+  const updates = plan.members.filter((member) => member.action === 'update');
+  for (const chunk of chunks(updates))
+    prepared.updates.push(JSON.stringify(chunk.map((member) => record(member, member.values))));
   return prepared;
 }
 
-/** Every write of the job, in the caller's transaction; answers the number of welcome mails owed. */
-async function land(tx: Queryable, context: ImportJobContext, prepared: PreparedRows): Promise<number> {
+function resultOf(plan: ImportPlan, welcomeMails: number): NonNullable<BatchJob['result']> {
+  return {
+    created: plan.created,
+    updated: plan.updated,
+    unchanged: plan.unchanged,
+    skipped: plan.skipped,
+    welcomeMails,
+  };
+}
+
+/**
+ * The reveal: one transaction that checks the licence, applies the changes to existing members (with their audit
+ * entries and tasks), links every member to its unit and location and marks the job landed, which makes the hidden
+ * new members visible at once. Their own follow-up is written afterwards, in steps (landing.ts).
+ */
+async function reveal(tx: Queryable, context: ImportJobContext, prepared: PreparedRows): Promise<void> {
   const { plan, session, job } = context;
   const clientUuid = session.clientUuid;
   // The licence counts the whole job, under the client's member-change lock (concurrent imports and creations wait).
   await assertSeatsFor(tx, clientUuid, plan.created, 'MemberImport.ExceedsMaxMembers');
-
-  for (const columns of prepared.creates) await tx.query(CREATE_SQL, [clientUuid, ...columns]);
+  const welcomeMails =
+    context.options.passwordMode === 'byEmail'
+      ? plan.members.filter((member) => member.action === 'create' && member.values.email).length
+      : 0;
+  await markLanded(tx, session, {
+    uuid: job.uuid,
+    filename: context.filename,
+    welcomeMails: context.options.passwordMode === 'byEmail',
+    result: resultOf(plan, welcomeMails),
+  });
   for (const rows of prepared.updates) {
     // Only the values that change are set (null in the record: keep the member's own).
     await tx.query(
@@ -148,30 +174,17 @@ async function land(tx: Queryable, context: ImportJobContext, prepared: Prepared
       [JSON.stringify(chunk.map((member) => ({ location_uuid: member.locationUuid, member_uuid: member.uuid })))],
     );
   }
-  // Welcome mails are owed in the same transaction: they go out once it has landed, never for a job that did not.
-  const welcome =
-    context.options.passwordMode === 'byEmail'
-      ? plan.members.filter((member) => member.action === 'create' && member.values.email)
-      : [];
-  for (const chunk of chunks(welcome)) {
-    await tx.query(
-      `INSERT INTO member_import_welcome (member_uuid, job_uuid) SELECT x.member_uuid, $2 FROM jsonb_to_recordset($1::jsonb) AS x(member_uuid uuid)
-       ON CONFLICT DO NOTHING`,
-      [JSON.stringify(chunk.map((member) => ({ member_uuid: member.uuid }))), job.uuid],
-    );
-  }
-  for (const chunk of chunks(plan.members)) {
+  const updated = plan.members.filter((member) => member.action === 'update');
+  for (const chunk of chunks(updated)) {
+    // A change records the fields it changed, and the memberships it got.
     const changes: AuditChange[] = chunk.map((member) => ({
-      action: member.action === 'create' ? 'member.import-create' : 'member.import-update',
+      action: 'member.import-update',
       entityType: 'member',
       entityUuid: member.uuid,
       memberUuid: member.uuid,
-      before: member.action === 'update' ? { ...member.before } : null,
-      // A creation records no values (the audit trail's rule: the new row holds them), only where it came from
-      // and the memberships it got; a change records the fields it changed. Audit rows repeating every value of
-      // every new member cost more than the members themselves (PGlite: 0.7 s against 0.5 s CPU per 10,000).
+      before: { ...member.before },
       after: {
-        ...(member.action === 'update' ? member.values : {}),
+        ...member.values,
         ...(member.orgUnitUuid ? { orgUnitUuid: member.orgUnitUuid } : {}),
         ...(member.locationUuid ? { locationUuid: member.locationUuid } : {}),
         job: job.uuid,
@@ -179,30 +192,10 @@ async function land(tx: Queryable, context: ImportJobContext, prepared: Prepared
     }));
     await recordAudit(tx, session, changes);
   }
-  const result = {
-    created: plan.created,
-    updated: plan.updated,
-    unchanged: plan.unchanged,
-    skipped: plan.skipped,
-    welcomeMails: welcome.length,
-  };
-  await recordAudit(tx, session, [
-    {
-      action: 'member-import.run',
-      entityType: 'member-import',
-      entityUuid: job.uuid,
-      after: { filename: context.filename, ...result },
-    },
-  ]);
-  // The apps' tasks of the units and locations the members joined land with the import: for the new members only
-  // added (they have none to lose), for the updated ones brought in line; the rest of the client is untouched (a
-  // sync of the whole client re-checked every member's every task).
-  const created = plan.members.filter((member) => member.action === 'create').map((member) => member.uuid);
-  const updated = plan.members.filter((member) => member.action === 'update').map((member) => member.uuid);
-  if (created.length > 0) await membershipChanged(tx, clientUuid, { memberUuids: created, newMembers: true });
-  if (updated.length > 0) await membershipChanged(tx, clientUuid, { memberUuids: updated });
-  await endJob(tx, job.uuid, { status: 'finished', done: plan.members.length, result });
-  return welcome.length;
+  // The updated members' tasks are brought in line with the units and locations they joined, with the change; the
+  // rest of the client is untouched (a sync of the whole client re-checked every member's every task).
+  if (updated.length > 0)
+    await membershipChanged(tx, clientUuid, { memberUuids: updated.map((member) => member.uuid) });
 }
 
 /**
@@ -238,31 +231,50 @@ export async function sendOwedWelcomeMails(
 }
 
 /**
- * The job: created -> initialized -> inProgress (rows prepared: password hashes, records) -> finishedTasks (every
- * write in one transaction) -> finished; failedInitializing or failedEnding with the reason otherwise. Nothing of a
- * job that does not finish is written.
+ * The job: created -> initialized -> inProgress (rows prepared: password hashes, records; then the new members
+ * written hidden, in steps) -> finishedTasks (revealed in one short transaction; then their audit entries, mails owed
+ * and tasks in steps) -> finished; failedInitializing or failedEnding with the reason otherwise. Nothing of a job
+ * that does not land is visible, and its hidden rows are removed.
  */
 export async function runImportJob(context: ImportJobContext): Promise<void> {
   const { db, job, plan, log } = context;
   let landing = false;
+  let landed = false;
   try {
     await reportProgress(db, job.uuid, 'initialized', 0);
+    // A stopped process may have left this client's hidden rows (they hold their usernames) or a job to settle.
+    await finishInterruptedImports(db, log, context.session.clientUuid);
     const creates = plan.members.filter((member) => member.action === 'create');
     await reportProgress(db, job.uuid, 'inProgress', 0);
     const startedAt = performance.now();
     const hashes = await passwordHashes(context, creates);
     const prepared = await prepareRows(context, hashes);
     const preparedAt = performance.now();
-    await reportProgress(db, job.uuid, 'finishedTasks', plan.members.length);
     landing = true;
-    await db.transaction((tx) => land(tx, context, prepared));
-    // How long the job held the database with its one transaction (on PGlite, other calls wait meanwhile).
+    let staged = 0;
+    for (const columns of prepared.creates) {
+      await stageMembers(db, STAGE_SQL, [context.session.clientUuid, job.uuid, ...columns]);
+      staged += (columns[0] as unknown[]).length;
+      // Half of the bar: the other half is the settling of the same members.
+      await reportProgress(db, job.uuid, 'inProgress', Math.floor(staged / 2));
+    }
+    const stagedAt = performance.now();
+    await db.transaction((tx) => reveal(tx, context, prepared));
+    landed = true;
+    const revealedAt = performance.now();
+    await reportProgress(db, job.uuid, 'finishedTasks', Math.floor(plan.created / 2));
+    await settleLandedJob(db, job.uuid, (done) =>
+      reportProgress(db, job.uuid, 'finishedTasks', Math.floor((plan.created + done) / 2)),
+    );
+    // How long each part took; only the reveal holds the database for more than one short step.
     log.info(
       {
         job: job.uuid,
         rows: plan.members.length,
         prepareMs: Math.round(preparedAt - startedAt),
-        landMs: Math.round(performance.now() - preparedAt),
+        stageMs: Math.round(stagedAt - preparedAt),
+        revealMs: Math.round(revealedAt - stagedAt),
+        settleMs: Math.round(performance.now() - revealedAt),
       },
       'member import landed',
     );
@@ -272,6 +284,16 @@ export async function runImportJob(context: ImportJobContext): Promise<void> {
     forgetProgress(job.uuid);
     const code = error instanceof ApiHttpError ? error.code : 'Generic.PersistFailed';
     if (!(error instanceof ApiHttpError)) log.error({ err: error, job: job.uuid }, 'member import failed');
+    if (landed) {
+      // The members are visible: what is left of their follow-up is finished by the next import or start-up.
+      await endJob(db, job.uuid, { status: 'failedEnding', done: 0, errorCode: code }).catch((endError) =>
+        log.error({ err: endError, job: job.uuid }, 'could not record the failed job'),
+      );
+      return;
+    }
+    await discardStagedMembers(db, job.uuid).catch((discardError) =>
+      log.error({ err: discardError, job: job.uuid }, 'hidden members of a failed import not removed'),
+    );
     await endJob(db, job.uuid, {
       status: landing ? 'failedEnding' : 'failedInitializing',
       done: 0,

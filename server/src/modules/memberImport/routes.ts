@@ -11,6 +11,7 @@ import { ApiHttpError } from '../../http/errors';
 import { registerEndpoint } from '../../http/route';
 import { loadCursor, saveCursor } from './cursor';
 import { runImportJob, sendOwedWelcomeMails } from './importJob';
+import { finishInterruptedImports } from './landing';
 import { proposeMapping } from './mapping';
 import { CsvProcessingError, parseCsv } from './parseCsv';
 import { planImport, summarize } from './plan';
@@ -162,10 +163,11 @@ export function registerMemberImportRoutes(app: FastifyInstance, db: Database, c
     job: await latestJob(db, session, 'member-import'),
   }));
 
-  // Welcome mails a stopped process still owed (their import had landed).
+  // What a stopped process left: imports that landed are settled, hidden rows of those that did not are removed;
+  // then the welcome mails still owed go out. In the background: the server answers meanwhile.
   app.addHook('onReady', async () => {
-    void sendOwedWelcomeMails(db, mail, app.log, null).catch((error) =>
-      app.log.error({ err: error }, 'owed welcome mails could not be sent'),
-    );
+    void finishInterruptedImports(db, app.log)
+      .then(() => sendOwedWelcomeMails(db, mail, app.log, null))
+      .catch((error) => app.log.error({ err: error }, 'interrupted imports or owed welcome mails not finished'));
   });
 }

@@ -1,0 +1,28 @@
+-- A member import lands its new members in short steps instead of one long transaction (on the embedded database,
+-- one connection, a 100,000-row import held every other call for 30 s and more; issue 29). The rows are written as
+-- a hidden set, tagged with their job, and become visible in one short last step: the job's row in
+-- member_import_landed. Everything reads members through the view `member`, which hides the rows of a job that has
+-- not landed; writes go through it too (a simple view is updatable). After the last step the job clears its tag in
+-- short steps, so the view's second condition only matters for the minutes after an import.
+-- From here on the table is `member_row`: a migration that adds a column re-creates the view (`m.*` is expanded
+-- when the view is created), and a foreign key or an index names `member_row`.
+ALTER TABLE member RENAME TO member_row;
+ALTER TABLE member_row ADD COLUMN import_job uuid;
+CREATE INDEX member_row_import_job ON member_row (import_job) WHERE import_job IS NOT NULL;
+
+-- A landed job until its follow-up (audit entries, welcome mails owed, tasks of the new members) is written: what a
+-- process that takes over after a crash needs to finish it.
+CREATE TABLE member_import_landed (
+  job_uuid uuid PRIMARY KEY REFERENCES batch_job (uuid) ON DELETE CASCADE,
+  client_uuid uuid NOT NULL REFERENCES client (uuid) ON DELETE CASCADE,
+  actor_member_uuid uuid NOT NULL,
+  support_adviser text,
+  welcome_mails boolean NOT NULL,
+  filename text NOT NULL,
+  result jsonb NOT NULL,
+  landed_at timestamptz NOT NULL DEFAULT now()
+);
+
+CREATE VIEW member AS
+  SELECT m.* FROM member_row m
+   WHERE m.import_job IS NULL OR m.import_job IN (SELECT l.job_uuid FROM member_import_landed l);
