@@ -155,7 +155,9 @@ describe.skipIf(Boolean(process.env.DATABASE_URL))('a server killed during an im
     try {
       const [counts] = await db.query<{ members: number; hidden: number; audited: number; tasks: number }>(
         `SELECT (SELECT count(*)::int FROM member WHERE username LIKE 'kill.%') AS members,
-                (SELECT count(*)::int FROM member_row WHERE import_job IS NOT NULL) AS hidden,
+                (SELECT count(*)::int FROM member_row WHERE import_job IS NOT NULL
+                    AND import_job NOT IN (SELECT job_uuid FROM member_import_landed))
+                + (SELECT count(*)::int FROM member_import_pending) AS hidden,
                 (SELECT count(*)::int FROM audit_entry WHERE action = 'member.import-create' AND after ->> 'job' = $1) AS audited,
                 (SELECT count(DISTINCT t.member_uuid)::int FROM elearning_task t JOIN member m ON m.uuid = t.member_uuid
                   WHERE m.username LIKE 'kill.%') AS tasks`,

@@ -46,9 +46,12 @@ async function stagedJob(prefix: string, count: number) {
   const job = await createJob(server.db, { clientUuid, memberUuid: adminUuid }, 'member-import', count);
   const uuids = Array.from({ length: count }, () => randomUUID());
   await server.db.query(
-    `INSERT INTO member_row (client_uuid, import_job, uuid, username, first_name, last_name, role)
-     SELECT $1, $2, u.uuid, $3 || u.n, 'Staged', 'Member ' || u.n, 'member'
-       FROM unnest($4::uuid[]) WITH ORDINALITY AS u(uuid, n)`,
+    `WITH staged AS (
+       INSERT INTO member_row (client_uuid, import_job, uuid, username, first_name, last_name, role)
+       SELECT $1, $2, u.uuid, $3 || u.n, 'Staged', 'Member ' || u.n, 'member'
+         FROM unnest($4::uuid[]) WITH ORDINALITY AS u(uuid, n)
+       RETURNING uuid)
+     INSERT INTO member_import_pending (member_uuid, job_uuid) SELECT uuid, $2 FROM staged`,
     [clientUuid, job.uuid, prefix, uuids],
   );
   return { job, uuids };
@@ -100,7 +103,7 @@ describe('landing an import in steps', () => {
 
     const result = await settleLandedJob(server.db, job.uuid);
     expect(result).toMatchObject({ created: 30 });
-    expect(await count('SELECT count(*)::int AS n FROM member_row WHERE import_job = $1', [job.uuid])).toBe(0);
+    expect(await count('SELECT count(*)::int AS n FROM member_import_pending WHERE job_uuid = $1', [job.uuid])).toBe(0);
     expect(
       await count(
         "SELECT count(*)::int AS n FROM audit_entry WHERE action = 'member.import-create' AND after ->> 'job' = $1 AND after ->> 'orgUnitUuid' = $2",

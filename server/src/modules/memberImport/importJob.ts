@@ -92,10 +92,13 @@ interface PreparedRows {
 
 const CREATE_COLUMNS = ['uuid', 'username', 'password_hash', ...RECORD_COLUMNS] as const;
 /** New members, hidden by their job's tag until the job lands (landing.ts). */
-const STAGE_SQL = `INSERT INTO member_row (client_uuid, import_job, ${CREATE_COLUMNS.join(', ')})
+const STAGE_SQL = `WITH staged AS (
+  INSERT INTO member_row (client_uuid, import_job, ${CREATE_COLUMNS.join(', ')})
   SELECT $1, $2, ${CREATE_COLUMNS.map((column) => `x.${column}`).join(', ')}
     FROM unnest(${CREATE_COLUMNS.map((column, index) => `$${index + 3}::${column === 'uuid' ? 'uuid' : 'text'}[]`).join(', ')})
-      AS x(${CREATE_COLUMNS.join(', ')})`;
+      AS x(${CREATE_COLUMNS.join(', ')})
+  RETURNING uuid)
+INSERT INTO member_import_pending (member_uuid, job_uuid) SELECT uuid, $2 FROM staged`;
 
 async function prepareRows(context: ImportJobContext, hashes: Map<string, string>): Promise<PreparedRows> {
   const { plan } = context;
