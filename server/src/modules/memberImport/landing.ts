@@ -8,7 +8,7 @@ import { OPEN_STATUSES } from '../../core/jobs/jobs';
 import type { SessionContext } from '../../core/sessions/sessions';
 
 /**
- * How an import's new members land without holding the database (docs/member-import.md, "Landing in steps"). On the
+ * How an import's new members land without holding the database (docs/company.md, "Landing in steps"). On the
  * embedded database every call shares one connection, and one transaction of 100,000 members held every other call
  * for 30 s and more. Now:
  * 1. stage: the new members are written in short transactions as a hidden set (`member_row.import_job` = the job;
