@@ -90,7 +90,7 @@ interface LandedJob {
 
 /**
  * One settle step: the next members of a landed job get their audit entry, their welcome mail owed and their tasks,
- * and lose the job's tag, all in one short transaction. Answers how many members it did (0: the job is settled).
+ * and leave the pending list, all in one short transaction (the job's tag stays on their rows). Answers how many members it did (0: the job is settled).
  * `SKIP LOCKED`: two processes finishing the same job after a crash never do a member twice.
  */
 async function settleStep(db: Database, landed: LandedJob, rows: number): Promise<number> {
@@ -153,7 +153,7 @@ const LANDED_COLUMNS = 'job_uuid, client_uuid, actor_member_uuid, support_advise
 
 /**
  * Writes a landed job's follow-up in short steps, then ends the job: the run's audit entry and `finished`, in one
- * transaction with the end of its landed mark. `onStep` hears the members done so far.
+ * transaction, once (its landed mark stays: the view reads it). `onStep` hears the members done so far.
  */
 export async function settleLandedJob(
   db: Database,
