@@ -54,6 +54,11 @@ export default function register(): AreaRegistration {
         load: () => import('./features/staff/components/StaffPage'),
         permissions: ['licensee.staff-list'],
       },
+      {
+        path: LICENSEE_CONSOLE_ROUTES.releases,
+        load: () => import('./features/releases/components/ReleasesPage'),
+        permissions: ['licensee.releases-read'],
+      },
     ],
   };
 }

@@ -8,6 +8,7 @@ export const LICENSEE_CONSOLE_ROUTES = {
   audit: '/dashboard/licensee/audit',
   usage: '/dashboard/licensee/usage',
   staff: '/dashboard/licensee/staff',
+  releases: '/dashboard/licensee/releases',
 } as const;
 
 export function clientDetailsPath(uuid: string): string {

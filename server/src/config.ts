@@ -26,6 +26,16 @@ export interface ServerConfig {
   publicUrl: string;
   /** Where the built shell and remotes live (each `<name>/dist`). */
   staticRoot: string;
+  /**
+   * The release store (docs/releases.md): published releases of the areas, `<store>/<area>/<release>/`. Env
+   * RELEASE_STORE_DIR; default `<DATA_DIR>/releases`. Every instance must see the same folder.
+   */
+  releaseStoreDir: string;
+  /**
+   * Where browsers fetch releases from: `/releases` (this server serves the store) or a static origin that holds a
+   * copy of the store (env RELEASE_BASE_URL, e.g. https://cdn.example.com/releases).
+   */
+  releaseBaseUrl: string;
   /** Per remote: a manifest URL that overrides `/remotes/<name>/mf-manifest.json` (env REMOTE_URL_MF_COMPANY etc.). */
   remoteUrlOverrides: Record<string, string>;
   /** Serve the built front end (off in API-only tests). */
@@ -144,6 +154,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     // Another folder laid out like the repository (<root>/shell/dist, …): the bench serves its non-federated build so.
     staticRoot: env.STATIC_ROOT ? path.resolve(env.STATIC_ROOT) : REPO_ROOT,
     remoteUrlOverrides,
+    releaseStoreDir: path.resolve(env.RELEASE_STORE_DIR ?? path.join(dataDir, 'releases')),
+    releaseBaseUrl: (env.RELEASE_BASE_URL || '/releases').replace(/\/+$/, ''),
     serveStatic: true,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: flag(env.TRUST_PROXY, false),

@@ -9,6 +9,7 @@ import { LOCK_KEYS, openDatabase } from './core/db/database';
 import { migrate } from './core/db/migrate';
 import { keepStatisticsFresh } from './core/db/statistics';
 import { PGLITE_TEMPLATE_FILE } from './core/db/template';
+import { answerReleaseChoiceRequests } from './core/releases/operatorChoice';
 import { buildCourseApp } from './courseApp';
 import { startUsageRefresh } from './modules/licensee/usage';
 import { startReminderScheduler } from './modules/reminders/scheduler';
@@ -54,6 +55,9 @@ const courseApp = await buildCourseApp(config, db);
 step('app');
 // Embedded database: `npm run backup` asks this process for a consistent copy (see db/backup.ts).
 const stopAnsweringBackups = db.kind === 'pglite' ? answerBackupRequests(db, config.dataDir, app.log) : () => undefined;
+// And for the operator's choice of a release (`npm run release:use`, core/releases/operatorChoice.ts).
+const stopAnsweringReleaseChoices =
+  db.kind === 'pglite' ? answerReleaseChoiceRequests(db, config, app.log) : () => undefined;
 
 // Reminder mails: a run at start catches up after downtime, then one every few minutes.
 const reminders =
@@ -101,6 +105,7 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   try {
     await Promise.all([app.close(), courseApp.close(), reminders?.stop(), usageRefresh?.stop(), statistics?.stop()]);
     stopAnsweringBackups();
+    stopAnsweringReleaseChoices();
     await db.close();
     process.exit(0);
   } catch (error) {

@@ -54,6 +54,19 @@ export interface RemoteConfig {
   audience?: Audience;
   featureFlag?: FeatureFlag;
   permissions: Permission[];
+  /** The release of the area this browser gets (docs/releases.md); absent: the deployment's own build. */
+  release?: RemoteRelease;
+}
+
+/** The choice of the deployment's own build of an area over a published release (docs/releases.md). */
+export const BUNDLED_RELEASE_ID = 'bundled';
+
+/** A published release of an area, as the server hands it to the shell. */
+export interface RemoteRelease {
+  id: string;
+  version: string;
+  /** Why the release does not fit this server or shell, as the server found it; the shell checks again itself. */
+  problems: string[];
 }
 
 /** The audience of an area (absent in the declaration: the client's members). */

@@ -134,6 +134,9 @@ export const LICENSEE_PERMISSIONS = [
   // the licensee's own staff: list; create, change role, deactivate and reactivate (a licensee keeps an active admin)
   'licensee.staff-list',
   'licensee.staff-change',
+  // which release of each area the licensee and each of its clients get (docs/releases.md): read; choose
+  'licensee.releases-read',
+  'licensee.releases-choose',
   // end a running support session of one of the licensee's advisers (an adviser ends his own from the banner)
   'licensee.support-end',
 ] as const;

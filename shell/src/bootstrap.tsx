@@ -28,7 +28,8 @@ async function start() {
   observeCallsWithLoaders();
   const boot = readBootData();
   if (boot) {
-    useAreaStore.getState().configure(boot.remotes);
+    // Chosen by the server for this page's session, or for a visitor without a session cookie (docs/releases.md).
+    useAreaStore.getState().configure(boot.remotes, { forSession: boot.hasSessionCookie });
     // The public area of this address (the sign-in pages): its chain (manifest, remoteEntry.js, register entry) runs
     // while the translations load and React starts, instead of after the first render.
     const area = areaOfPath(window.location.pathname);

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import rspack from '@rspack/core';
-import { declaredArea } from './areas.mjs';
+import { packageOf } from '../release/compatibility.mjs';
+import { declaredArea, ROOT } from './areas.mjs';
 import { FEDERATION_GLOBALS } from './federationGlobals.mjs';
 import { PrecompressPlugin } from './precompress.mjs';
 
@@ -103,14 +104,33 @@ function sharedModules(packageDir, host) {
 }
 
 /**
+ * Package -> version of what the shell shares, as installed: the shell checks a release's manifest against it
+ * (docs/releases.md) before it loads the release's code.
+ */
+function sharedVersions(packageDir) {
+  /** @type {Record<string, string>} */
+  const versions = {};
+  for (const [name, options] of Object.entries(sharedModules(packageDir, true))) {
+    const pkg = packageOf(name);
+    if (versions[pkg]) continue;
+    versions[pkg] = options.version ?? require(path.join(ROOT, 'node_modules', pkg, 'package.json')).version;
+  }
+  return versions;
+}
+
+/**
  * A remote's configuration: name, scope and dev port come from its declaration in shared-core/src/areas.json,
  * found by the name of the folder whose rspack.config.mjs calls this with its `import.meta.url`.
  * @param {string} configFileUrl
  */
 export function areaConfig(configFileUrl) {
-  const dirname = path.dirname(fileURLToPath(configFileUrl));
-  const area = declaredArea(path.basename(dirname));
-  return createConfig({ dirname, name: area.name, scope: area.scope, devPort: area.devPort });
+  const folder = path.dirname(fileURLToPath(configFileUrl));
+  const area = declaredArea(path.basename(folder));
+  // The release command (scripts/release.mjs) may build the area from another copy of its folder (another branch or
+  // tag, checked out inside the repository so that the packages resolve) into a folder of its own.
+  const dirname = process.env.DASH_AREA_DIR ? path.resolve(process.env.DASH_AREA_DIR) : folder;
+  const outDir = process.env.DASH_OUT_DIR ? path.resolve(process.env.DASH_OUT_DIR) : undefined;
+  return createConfig({ dirname, name: area.name, scope: area.scope, devPort: area.devPort, outDir });
 }
 
 /**
@@ -118,7 +138,7 @@ export function areaConfig(configFileUrl) {
  * all; `alias` and `plugins` then swap the loading of areas for static imports and `distDir` keeps that build apart
  * from the real one.
  * @param {{ dirname: string, name: string, scope: string, devPort: number, host?: boolean, federation?: boolean,
- *   alias?: Record<string, string>, distDir?: string, plugins?: import('@rspack/core').RspackPluginInstance[] }} options
+ *   alias?: Record<string, string>, distDir?: string, outDir?: string, plugins?: import('@rspack/core').RspackPluginInstance[] }} options
  */
 export function createConfig({
   dirname,
@@ -129,6 +149,7 @@ export function createConfig({
   federation = true,
   alias,
   distDir = 'dist',
+  outDir,
   plugins = [],
 }) {
   return (_env, argv) => {
@@ -140,7 +161,7 @@ export function createConfig({
       devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
       output: {
         // Explicit, or the federation type archive lands in dist/dist (LESSONS.md).
-        path: path.join(dirname, distDir),
+        path: outDir ?? path.join(dirname, distDir),
         publicPath: host ? '/' : 'auto',
         filename: production ? '[name].[contenthash:10].js' : '[name].js',
         chunkFilename: production ? '[name].[contenthash:10].js' : '[name].js',
@@ -230,7 +251,12 @@ export function createConfig({
             template: path.join(dirname, 'src/index.html'),
             minify: production,
           }),
-        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+          ...(host
+            ? { 'process.env.DASH_SHARED_VERSIONS': JSON.stringify(JSON.stringify(sharedVersions(dirname))) }
+            : {}),
+        }),
         // .gz and .br beside each JS and CSS file, which the server sends as they are (precompress.mjs).
         production && new PrecompressPlugin(),
         ...plugins,

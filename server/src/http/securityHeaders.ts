@@ -17,16 +17,18 @@ function originOf(url: string | null | undefined): string | null {
 
 /**
  * The Content-Security-Policy of every page, asset and API answer (docs/operating.md "Security headers").
- * Scripts and styles come from this origin, from remotes that REMOTE_URL_* moves to another origin, and from the
+ * Scripts and styles come from this origin, from remotes that REMOTE_URL_* or RELEASE_BASE_URL move to another origin, and from the
  * support chat vendor; no inline script at all, and inline style only for the print layout's own <style> element
  * (allowed by hash). Frames: the SCORM player frames its course from the course origin (`courseOrigin`,
  * http/courseOrigin.ts), which has a policy of its own.
  */
 export function contentSecurityPolicy(
-  config: Pick<ServerConfig, 'remoteUrlOverrides' | 'supportChatScriptUrl'>,
+  config: Pick<ServerConfig, 'remoteUrlOverrides' | 'supportChatScriptUrl'> &
+    Partial<Pick<ServerConfig, 'releaseBaseUrl'>>,
   courseOrigin: string | null = null,
 ) {
-  const remotes = Object.values(config.remoteUrlOverrides).map(originOf);
+  // Releases on a static origin of their own (RELEASE_BASE_URL, docs/releases.md) load like a moved remote.
+  const remotes = [...Object.values(config.remoteUrlOverrides), config.releaseBaseUrl].map(originOf);
   const chat = originOf(config.supportChatScriptUrl);
   const list = (...sources: Array<string | null>) =>
     [...new Set(sources.filter((source) => source !== null))].join(' ');

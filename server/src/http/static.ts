@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { AREAS, BOOT_DATA_ELEMENT_ID, type BootData, languageOfBrowserTag } from '@dash/shared-core';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerConfig } from '../config';
 import type { Database } from '../core/db/database';
-import { licenseeConfigForHost, remoteList } from '../core/licensees/licensees';
+import { licenseeForHost, toLicenseeConfig } from '../core/licensees/licensees';
+import { remotesForPage } from '../core/releases/remotes';
 import { SESSION_COOKIE, sessionKindOfToken } from './cookies';
 import { hostNameOf } from './hostName';
 
@@ -98,6 +99,24 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig,
       },
     });
   }
+  // The release store (docs/releases.md): a release folder never changes (its id ends in its files' hash), so each of
+  // its files, manifest included, is cached for good. A store on a static origin of its own (RELEASE_BASE_URL) is
+  // served there instead.
+  if (config.releaseBaseUrl === '/releases') {
+    mkdirSync(config.releaseStoreDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.releaseStoreDir,
+      prefix: '/releases/',
+      decorateReply: false,
+      preCompressed: true,
+      // Hidden folders are releases still being copied in.
+      dotfiles: 'deny',
+      setHeaders: (reply) => {
+        reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        reply.header('Access-Control-Allow-Origin', '*');
+      },
+    });
+  }
   await app.register(fastifyStatic, {
     root: path.join(config.staticRoot, 'shared-core', 'src', 'i18n', 'locales'),
     prefix: '/assets/i18n/',
@@ -106,15 +125,17 @@ export async function registerStatic(app: FastifyInstance, config: ServerConfig,
   });
 
   const indexFile = path.join(shellDist, 'index.html');
-  const remotes = remoteList(config);
   const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!existsSync(indexFile)) {
       return reply.status(503).type('text/plain').send('The front end is not built yet: run `npm run build`.');
     }
+    const licensee = await licenseeForHost(db, hostNameOf(request));
+    const sessionToken = request.cookies[SESSION_COOKIE];
     const bootData: BootData = {
-      licensee: await licenseeConfigForHost(db, config, hostNameOf(request)),
-      remotes,
-      hasSessionCookie: Boolean(request.cookies[SESSION_COOKIE]),
+      licensee: licensee ? toLicenseeConfig(licensee, config.supportChatScriptUrl) : null,
+      // The releases chosen for this session's client (or licensee), docs/releases.md.
+      remotes: await remotesForPage(db, config, { sessionToken, hostLicenseeUuid: licensee?.uuid ?? null }),
+      hasSessionCookie: Boolean(sessionToken),
       sessionKind: sessionKindOfToken(request.cookies[SESSION_COOKIE]),
     };
     const html = readFileSync(indexFile, 'utf8');

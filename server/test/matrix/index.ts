@@ -12,6 +12,7 @@ import { LICENSEE_MATRIX, SPARE_CLIENT } from './licensee';
 import { LICENSEE_BRANDING_MATRIX } from './licenseeBranding';
 import { LICENSEE_COURSE_SOURCES_MATRIX } from './licenseeCourseSources';
 import { LICENSEE_DOMAINS_MATRIX } from './licenseeDomains';
+import { LICENSEE_RELEASES_MATRIX } from './licenseeReleases';
 import { LICENSEE_STAFF_MATRIX } from './licenseeStaff';
 import { LICENSEE_SUPPORT_MATRIX } from './licenseeSupport';
 import { LICENSEE_USAGE_MATRIX } from './licenseeUsage';
@@ -47,6 +48,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   LICENSEE_BRANDING_MATRIX,
   LICENSEE_DOMAINS_MATRIX,
   LICENSEE_COURSE_SOURCES_MATRIX,
+  LICENSEE_RELEASES_MATRIX,
   LICENSEE_SUPPORT_MATRIX,
   LICENSEE_USAGE_MATRIX,
   LICENSEE_STAFF_MATRIX,

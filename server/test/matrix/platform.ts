@@ -89,6 +89,15 @@ export const PLATFORM_MATRIX: Record<string, MatrixEntry> = {
     validated: true,
     forbiddenFor: null,
   },
+  'GET /api/bootstrap/platform': {
+    access: 'public',
+    endpoint: 'platform',
+    sample: () => ({}),
+    expectValid: (response) =>
+      expect(response.json().contracts).toContainEqual({ area: 'mf-start', current: 1, oldest: 1 }),
+    validated: true,
+    forbiddenFor: null,
+  },
   'POST /api/profile/update': {
     access: 'session',
     endpoint: 'profileUpdate',

@@ -13,6 +13,7 @@ export const CORE_ROUTES = {
   memberState: { method: 'GET', path: '/api/member/state' },
   licenseeConfig: { method: 'GET', path: '/api/bootstrap/load-licensee-config' },
   remotes: { method: 'GET', path: '/api/bootstrap/remotes' },
+  platform: { method: 'GET', path: '/api/bootstrap/platform' },
   createPasswordResetToken: { method: 'POST', path: '/api/createpasswordresettoken' },
   resetPassword: { method: 'POST', path: '/api/resetpassword' },
   supportLogin: { method: 'POST', path: '/api/support-login' },

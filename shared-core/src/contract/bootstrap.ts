@@ -41,8 +41,20 @@ export const remoteConfigSchema = z.object({
   audience: z.enum(AUDIENCES).optional(),
   featureFlag: z.enum(FEATURE_FLAGS).optional(),
   permissions: z.array(z.enum([...PERMISSIONS, ...LICENSEE_PERMISSIONS])),
+  release: z.object({ id: z.string(), version: z.string(), problems: z.array(z.string()) }).optional(),
 });
 export const remotesResponseSchema = z.object({ remotes: z.array(remoteConfigSchema) });
+
+/**
+ * What a release of an area must fit on this deployment (docs/releases.md): per area the API contract versions the
+ * server serves, and the packages the shell shares with their versions (null while the shell is not built here).
+ * `npm run release -- --server <url>` checks a release against it.
+ */
+export const platformResponseSchema = z.object({
+  contracts: z.array(z.object({ area: z.string(), current: z.int(), oldest: z.int() })),
+  shellShared: z.record(z.string(), z.string()).nullable(),
+});
+export type PlatformResponse = z.infer<typeof platformResponseSchema>;
 
 /**
  * What the server writes into index.html (a non-executing `<script type="application/json">`, so the CSP needs no

@@ -17,7 +17,7 @@ import {
   supportLoginRequestSchema,
   supportLoginResponseSchema,
 } from './auth';
-import { licenseeConfigSchema, remotesResponseSchema } from './bootstrap';
+import { licenseeConfigSchema, platformResponseSchema, remotesResponseSchema } from './bootstrap';
 import { emptyRequestSchema, okResponseSchema } from './common';
 import { COMPANY_ENDPOINTS } from './company/schemas';
 import { CERTIFICATE_ENDPOINTS } from './elearnings/certificateSchemas';
@@ -28,6 +28,7 @@ import { LICENSEE_AUDIT_ENDPOINTS } from './licensee/auditSchemas';
 import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
 import { LICENSEE_COURSE_SOURCES_ENDPOINTS } from './licensee/courseSources';
 import { LICENSEE_DOMAIN_ENDPOINTS } from './licensee/domains';
+import { LICENSEE_RELEASE_ENDPOINTS } from './licensee/releases';
 import { LICENSEE_ENDPOINTS } from './licensee/schemas';
 import { LICENSEE_STAFF_ENDPOINTS } from './licensee/staffSchemas';
 import { LICENSEE_SUPPORT_ENDPOINTS } from './licensee/supportSchemas';
@@ -104,12 +105,21 @@ export const ENDPOINTS = {
     response: licenseeConfigSchema,
   }),
   remotes: defineEndpoint('remotes', {
-    summary: 'Where each product area (Module Federation remote) is deployed',
+    summary:
+      "Where each product area (Module Federation remote) is deployed: the releases chosen for the session's client or licensee (a visitor: the host's licensee), else the deployment's own builds",
     tag: 'bootstrap',
     access: 'public',
     permissions: [],
     request: emptyRequestSchema,
     response: remotesResponseSchema,
+  }),
+  platform: defineEndpoint('platform', {
+    summary: "The API contract versions served per area and the shell's shared packages: what a release must fit",
+    tag: 'bootstrap',
+    access: 'public',
+    permissions: [],
+    request: emptyRequestSchema,
+    response: platformResponseSchema,
   }),
   createPasswordResetToken: defineEndpoint('createPasswordResetToken', {
     summary: 'Forgotten password: mail a reset link (the answer never tells whether the account exists)',
@@ -217,6 +227,7 @@ export const ENDPOINTS = {
   ...LICENSEE_ENDPOINTS,
   ...LICENSEE_BRANDING_ENDPOINTS,
   ...LICENSEE_DOMAIN_ENDPOINTS,
+  ...LICENSEE_RELEASE_ENDPOINTS,
   ...LICENSEE_COURSE_SOURCES_ENDPOINTS,
   ...LICENSEE_SUPPORT_ENDPOINTS,
   ...LICENSEE_AUDIT_ENDPOINTS,
@@ -240,6 +251,7 @@ export * from './licensee/auditSchemas';
 export * from './licensee/branding';
 export * from './licensee/courseSources';
 export * from './licensee/domains';
+export * from './licensee/releases';
 export * from './licensee/schemas';
 export * from './licensee/staffSchemas';
 export * from './licensee/supportSchemas';

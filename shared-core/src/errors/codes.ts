@@ -60,6 +60,10 @@ export const ERROR_CODES = [
   // more than 20 entries
   'CourseSources.Invalid',
   'CourseSources.TooMany',
+  // releases of an area (licensee console, docs/releases.md): the store has no such release; the release does not
+  // fit this server or its shell (its shared packages or its API contract)
+  'Release.NotFound',
+  'Release.Incompatible',
   'File.NotFound',
   // members
   'Member.NotFound',

@@ -21,12 +21,20 @@ export type AreaStatus = 'idle' | 'loading' | 'ready' | 'error';
 interface AreaEntry {
   status: AreaStatus;
   registration?: AreaRegistration;
+  /** Status `error` because the area's release does not fit (docs/releases.md): why, shown in the error panel. */
+  incompatible?: { version: string; problems: string[] };
 }
 
 interface AreaState {
   remotes: RemoteConfig[];
+  /**
+   * Whether `remotes` were chosen for the page's session (docs/releases.md: the releases of its client or licensee),
+   * rather than for a visitor: a sign-in in the page asks for the signed-in session's remotes when not.
+   */
+  forSession: boolean;
   areas: Record<string, AreaEntry>;
-  configure(remotes: RemoteConfig[]): void;
+  /** `forSession` default: the answer was made with the page's cookies (the boot data of a page with a session cookie). */
+  configure(remotes: RemoteConfig[], options?: { forSession?: boolean }): void;
   ensure(name: string): Promise<void>;
   retry(name: string): Promise<void>;
 }
@@ -110,15 +118,19 @@ export const useAreaStore = create<AreaState>()(
         setEntry(name, { status: 'ready', registration });
       } catch (error) {
         console.warn(`Area ${name} failed to load`, error);
-        setEntry(name, { status: 'error' });
+        // A release that does not fit (releaseCheck.ts, a chunk of its own: its error class is not imported here).
+        const problems = (error as { problems?: unknown }).problems;
+        const incompatible = Array.isArray(problems) ? { version: config.release?.version ?? '', problems } : undefined;
+        setEntry(name, { status: 'error', incompatible });
       }
     }
 
     return {
       remotes: [],
+      forSession: true,
       areas: {},
-      configure(remotes) {
-        set({ remotes }, false, 'configure');
+      configure(remotes, { forSession = true } = {}) {
+        set({ remotes, forSession }, false, 'configure');
       },
       async ensure(name) {
         const status = get().areas[name]?.status;

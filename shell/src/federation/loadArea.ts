@@ -18,6 +18,7 @@ export interface RemoteManifest {
     remoteEntry: { name: string; path: string; type: string };
   };
   exposes: { path: string; assets: { js: { sync: string[] } } }[];
+  shared?: { name: string; version: string }[];
 }
 
 const REGISTER = './register';
@@ -52,7 +53,11 @@ function preloadScript(href: string): void {
 async function registerRemote(config: RemoteConfig, force: boolean): Promise<void> {
   const response = await fetch(config.manifestUrl, force ? { cache: 'no-cache' } : undefined);
   if (!response.ok) throw new Error(`${config.manifestUrl} answered ${response.status}`);
-  const remote = remoteFromManifest((await response.json()) as RemoteManifest, config.manifestUrl);
+  const manifest = (await response.json()) as RemoteManifest;
+  // A published release (docs/releases.md) is checked before any of its code runs; the check is a chunk of its own,
+  // as the deployment's own builds are built with this shell.
+  if (config.release) (await import('./releaseCheck')).assertReleaseFits(config, manifest);
+  const remote = remoteFromManifest(manifest, config.manifestUrl);
   for (const script of remote.registerScripts) preloadScript(script);
   registerRemotes(
     [{ name: config.scope, entry: remote.entry, entryGlobalName: remote.globalName, type: remote.type as 'global' }],

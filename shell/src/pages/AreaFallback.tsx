@@ -31,7 +31,13 @@ export function AreaFallback() {
   if (!allowed) return <Forbidden />;
   if (!entry || entry.status === 'idle' || entry.status === 'loading') return <Spinner />;
   if (entry.status === 'error') {
-    return <RemoteErrorPanel area={t(area.titleKey)} onRetry={() => void retry(area.name)} />;
+    return (
+      <RemoteErrorPanel
+        area={t(area.titleKey)}
+        incompatible={entry.incompatible}
+        onRetry={() => void retry(area.name)}
+      />
+    );
   }
   return <NotFoundPage />;
 }

@@ -1,12 +1,24 @@
 // @vitest-environment jsdom
-import { ApiError, api, i18n, type LicenseeState, type MemberState, type ProfileSetting } from '@dash/shared-core';
+import {
+  ApiError,
+  api,
+  i18n,
+  type LicenseeState,
+  type MemberState,
+  type ProfileSetting,
+  type RemoteConfig,
+} from '@dash/shared-core';
 import { useSessionStore, useToastStore } from '@dash/shared-ui';
 import { initTestI18n } from '@dash/shared-ui/test/i18n';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import english from '../../../shared-core/src/i18n/locales/en_GB.json';
+import { useAreaStore } from '../federation/areaStore';
 import { HEARTBEAT_INTERVAL_MS, reloadSession, startHeartbeat, stopHeartbeat } from './session';
 
-vi.mock('../federation/areaStore', () => ({ loadAreaOfPage: vi.fn(async () => undefined) }));
+vi.mock('../federation/areaStore', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../federation/areaStore')>()),
+  loadAreaOfPage: vi.fn(async () => undefined),
+}));
 
 describe('heartbeat (spec section 9)', () => {
   beforeEach(() => {
@@ -110,6 +122,52 @@ describe('reloadSession', () => {
     answerSettings(settingsIn('en_GB'));
     await reload;
     expect(i18n.language).toBe('de_DE');
+  });
+});
+
+describe('a sign-in in the page (docs/releases.md)', () => {
+  beforeEach(async () => {
+    await initTestI18n();
+    // Nobody signed in yet: what the page shows before its sign-in.
+    useSessionStore.getState().signedOut();
+    vi.stubGlobal('fetch', async () => new Response('{}', { status: 200 }));
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+    useSessionStore.getState().signedOut();
+    useAreaStore.getState().configure([]);
+  });
+
+  const release = (manifestUrl: string) =>
+    ({ name: 'mf-nowhere', scope: 'mf_nowhere', manifestUrl, public: false, permissions: [] }) as RemoteConfig;
+  const memberState = () =>
+    ({ clientIdentifier: 'acme', member: { permissions: [] }, featureFlags: {} }) as unknown as MemberState;
+  const settings = () => ({ languageCode: 'de_DE', frontendStyle: { theme: null } }) as unknown as ProfileSetting;
+
+  it("asks for the remotes chosen for the new session when the page's were a visitor's", async () => {
+    useAreaStore.getState().configure([release('/remotes/mf-nowhere/mf-manifest.json')], { forSession: false });
+    const calls: string[] = [];
+    vi.spyOn(api, 'call').mockImplementation(async (name) => {
+      calls.push(name);
+      if (name === 'remotes') return { remotes: [release('/releases/mf-nowhere/1.1.0-0123456789/mf-manifest.json')] };
+      return name === 'memberState' ? memberState() : settings();
+    });
+    await reloadSession();
+    expect(calls).toContain('remotes');
+    expect(useAreaStore.getState().remotes[0]?.manifestUrl).toContain('/releases/mf-nowhere/1.1.0-0123456789/');
+    expect(useAreaStore.getState().forSession).toBe(true);
+  });
+
+  it("keeps the page's remotes when they were chosen for its session already", async () => {
+    useAreaStore.getState().configure([release('/releases/mf-nowhere/1.0.0-0123456789/mf-manifest.json')]);
+    const calls: string[] = [];
+    vi.spyOn(api, 'call').mockImplementation(async (name) => {
+      calls.push(name);
+      return name === 'memberState' ? memberState() : settings();
+    });
+    await reloadSession();
+    expect(calls).not.toContain('remotes');
   });
 });
 

@@ -9,7 +9,7 @@ import {
   signInPageOf,
 } from '@dash/shared-core';
 import { showToast, useSessionStore } from '@dash/shared-ui';
-import { loadAreaOfPage } from '../federation/areaStore';
+import { loadAreaOfPage, useAreaStore } from '../federation/areaStore';
 import { beginSigningOut } from './signingOut';
 
 /**
@@ -31,8 +31,10 @@ export const HEARTBEAT_TIMEOUT_MS = 5 * 60 * 1000;
 export async function reloadSession(audience?: Audience): Promise<MemberState | null> {
   const store = useSessionStore.getState();
   const kind = audience ?? store.access?.audience ?? 'member';
+  // A sign-in in this page: the remotes of the page load were chosen for a visitor, not for whom signs in now.
+  const signingIn = store.access === null && !useAreaStore.getState().forSession;
   if (kind === 'licensee') {
-    await reloadLicenseeSession();
+    await reloadLicenseeSession(signingIn);
     return null;
   }
   // A reload runs after saves (company details, profile): the member may pick another language meanwhile, and the
@@ -47,6 +49,8 @@ export async function reloadSession(audience?: Audience): Promise<MemberState | 
       // here and is asked for as such.
       if (audience === undefined && !store.access) return reloadSession('licensee');
       store.signedOut();
+      // The session ended (or was not there after all): the page's remotes are a visitor's from now on.
+      useAreaStore.setState({ forSession: false });
       return null;
     }
     throw error;
@@ -54,7 +58,9 @@ export async function reloadSession(audience?: Audience): Promise<MemberState | 
   store.signedIn(memberState);
   // The register entry of the page's area does not depend on the settings: both load at once (one round trip less
   // before the start page).
-  const area = loadAreaOfPage(useSessionStore.getState().access);
+  const area = (signingIn ? remotesOfSession() : Promise.resolve()).then(() =>
+    loadAreaOfPage(useSessionStore.getState().access),
+  );
   try {
     const settings = await api.call('profileReadSetting', undefined, { silent: true });
     if (i18n.language === languageBefore) {
@@ -68,8 +74,14 @@ export async function reloadSession(audience?: Audience): Promise<MemberState | 
   return memberState;
 }
 
+/** The remotes chosen for the session now signed in; on failure the page's remotes stay (the deployment's builds). */
+async function remotesOfSession(): Promise<void> {
+  const answer = await api.call('remotes', undefined, { silent: true }).catch(() => null);
+  if (answer?.remotes) useAreaStore.getState().configure(answer.remotes);
+}
+
 /** Licensee staff: their state (no profile settings: the device's language and the system theme apply). */
-async function reloadLicenseeSession(): Promise<void> {
+async function reloadLicenseeSession(signingIn: boolean): Promise<void> {
   const store = useSessionStore.getState();
   try {
     const licenseeState = await api.call('licenseeState', undefined, { silent: true });
@@ -77,10 +89,13 @@ async function reloadLicenseeSession(): Promise<void> {
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       store.signedOut();
+      // The session ended (or was not there after all): the page's remotes are a visitor's from now on.
+      useAreaStore.setState({ forSession: false });
       return;
     }
     throw error;
   }
+  if (signingIn) await remotesOfSession();
   await loadAreaOfPage(useSessionStore.getState().access);
 }
 

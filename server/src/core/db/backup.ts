@@ -38,7 +38,8 @@ export function answerBackupRequests(
   writeFileSync(pidFile(dataDir), `${process.pid}\n`);
   let running = false;
   const onSignal = () => {
-    if (running) return;
+    // The signal also carries other operator requests (core/releases/operatorChoice.ts): each answers its own file.
+    if (running || !existsSync(backupRequestFile(dataDir))) return;
     running = true;
     void (async () => {
       const request = backupRequestFile(dataDir);
@@ -80,6 +81,7 @@ export function runningServerPid(dataDir: string): number | null {
     return null;
   }
   const cmdline = `/proc/${pid}/cmdline`;
-  if (existsSync(cmdline) && !readFileSync(cmdline, 'utf8').includes('main.ts')) return null;
+  // The compiled server (`npm start`: server/dist/main.js) as well as the sources (tsx server/src/main.ts).
+  if (existsSync(cmdline) && !/main\.[jt]s/.test(readFileSync(cmdline, 'utf8'))) return null;
   return pid;
 }

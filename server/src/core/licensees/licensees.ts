@@ -1,12 +1,6 @@
-import {
-  AREAS,
-  licenseeNameOrDefault,
-  type RemoteConfig,
-  type StoredTheme,
-  themeWithDefaults,
-} from '@dash/shared-core';
+import { licenseeNameOrDefault, type StoredTheme, themeWithDefaults } from '@dash/shared-core';
 import type { LicenseeConfig } from '@dash/shared-core/contract';
-import { remoteUrlVariable, type ServerConfig } from '../../config';
+import type { ServerConfig } from '../../config';
 import type { Queryable } from '../db/database';
 
 /**
@@ -85,17 +79,4 @@ export async function licenseeConfigForHost(
 ): Promise<LicenseeConfig | null> {
   const licensee = await licenseeForHost(db, hostName);
   return licensee ? toLicenseeConfig(licensee, config.supportChatScriptUrl) : null;
-}
-
-/** Deployment configuration: where each remote lives is decided here, at run time, never in the shell's build. */
-export function remoteList(config: Pick<ServerConfig, 'remoteUrlOverrides'>): RemoteConfig[] {
-  return AREAS.map((area) => ({
-    name: area.name,
-    scope: area.scope,
-    manifestUrl: config.remoteUrlOverrides[remoteUrlVariable(area.name)] ?? `/remotes/${area.name}/mf-manifest.json`,
-    public: area.public,
-    audience: area.audience,
-    featureFlag: area.featureFlag,
-    permissions: area.permissions,
-  }));
 }

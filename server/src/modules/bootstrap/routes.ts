@@ -2,7 +2,10 @@ import { ENDPOINTS } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ServerConfig } from '../../config';
 import type { Database } from '../../core/db/database';
-import { licenseeConfigForHost, remoteList } from '../../core/licensees/licensees';
+import { licenseeConfigForHost, licenseeForHost } from '../../core/licensees/licensees';
+import { platformFacts } from '../../core/releases/platform';
+import { remotesForPage } from '../../core/releases/remotes';
+import { SESSION_COOKIE } from '../../http/cookies';
 import { ApiHttpError } from '../../http/errors';
 import { hostNameOf } from '../../http/hostName';
 import { registerEndpoint } from '../../http/route';
@@ -14,5 +17,20 @@ export function registerBootstrapRoutes(app: FastifyInstance, db: Database, conf
     return licensee;
   });
 
-  registerEndpoint(app, db, ENDPOINTS.remotes, async () => ({ remotes: remoteList(config) }));
+  // For the session of the request (a member's client, a licensee's staff) or, without one, the host's licensee: the
+  // shell asks again after a sign-in in the page, whose boot data was a visitor's.
+  registerEndpoint(app, db, ENDPOINTS.remotes, async ({ request }) => {
+    const licensee = await licenseeForHost(db, hostNameOf(request));
+    const sessionToken = request.cookies[SESSION_COOKIE];
+    return { remotes: await remotesForPage(db, config, { sessionToken, hostLicenseeUuid: licensee?.uuid ?? null }) };
+  });
+
+  // What the release command checks a release against when given this server (docs/releases.md).
+  registerEndpoint(app, db, ENDPOINTS.platform, async () => {
+    const facts = platformFacts(config.staticRoot);
+    return {
+      contracts: Object.entries(facts.contracts ?? {}).map(([area, served]) => ({ area, ...served })),
+      shellShared: facts.shared ?? null,
+    };
+  });
 }

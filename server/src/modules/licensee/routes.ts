@@ -7,6 +7,7 @@ import { registerClientChangeRoutes } from './routes/clientChanges';
 import { registerClientReadRoutes } from './routes/clients';
 import { registerCourseSourceRoutes } from './routes/courseSources';
 import { registerDomainRoutes } from './routes/domains';
+import { registerReleaseRoutes } from './routes/releases';
 import { registerLicenseeSignInRoutes } from './routes/signIn';
 import { registerLicenseeStaffRoutes } from './routes/staff';
 import { registerLicenseeSupportRoutes } from './routes/support';
@@ -24,6 +25,7 @@ export function registerLicenseeRoutes(app: FastifyInstance, db: Database, confi
   registerBrandingRoutes(app, db);
   registerDomainRoutes(app, db);
   registerCourseSourceRoutes(app, db, config);
+  registerReleaseRoutes(app, db, config);
   registerLicenseeSupportRoutes(app, db, config);
   registerLicenseeAuditRoutes(app, db);
   registerLicenseeUsageRoutes(app, db);

@@ -21,6 +21,7 @@ export const LICENSEE_AUDIT_ACTIONS = [
   'domain.add',
   'domain.remove',
   'course-sources.update',
+  'release.choose',
   'staff.create',
   'staff.role',
   'staff.deactivate',

@@ -20,6 +20,8 @@ export const LICENSEE_ROUTES = {
   licenseeDomainRemove: { method: 'POST', path: '/api/licensee/domain/remove' },
   licenseeCourseSources: { method: 'GET', path: '/api/licensee/course-sources' },
   licenseeCourseSourcesUpdate: { method: 'POST', path: '/api/licensee/course-sources/update' },
+  licenseeReleases: { method: 'POST', path: '/api/licensee/releases', reads: true },
+  licenseeReleaseChoose: { method: 'POST', path: '/api/licensee/releases/choose' },
 } as const satisfies RouteTable;
 
 /** Sort keys of the console's client list (the server keeps an index per key). */

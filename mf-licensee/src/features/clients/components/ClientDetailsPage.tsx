@@ -13,6 +13,7 @@ import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LICENSEE_CONSOLE_ROUTES } from '../../../routes';
+import { ReleasesCard } from '../../releases/components/ReleasesCard';
 import { OpenSupportButton } from '../../support/components/OpenSupportButton';
 import { useClientDetails } from '../api/getClientDetails';
 import { useSetClientStatus } from '../api/setClientStatus';
@@ -130,6 +131,9 @@ function ClientDetails({ client }: { client: LicenseeClientDetails }) {
         </fieldset>
         {editable && <FormActions label={t('common:common.save')} disabled={form.busy} testId="client-save" />}
       </form>
+      {can(['licensee.releases-read']) && (
+        <ReleasesCard clientUuid={client.uuid} editable={can(['licensee.releases-choose'])} />
+      )}
       <ConfirmDialog
         open={confirming}
         onClose={() => setConfirming(false)}
