@@ -16,6 +16,7 @@ export default defineConfig({
             'shell/src/**/*.test.{ts,tsx}',
             'mf-*/src/**/*.test.{ts,tsx}',
             'scripts/**/*.test.mjs',
+            'scripts/*.test.ts',
             'tools/**/*.test.mjs',
           ],
           // Rules and logic run in Node; component tests opt into jsdom with `// @vitest-environment jsdom`.
