@@ -12,6 +12,7 @@ import type { LicenseeReleases } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedOfManifest } from '../../tools/release/compatibility.mjs';
 import { setChoice } from '../src/core/releases/choices';
+import { applyOperatorChoice } from '../src/core/releases/operatorChoice';
 import { type ReleaseRecord, readReleases, storeRelease } from '../src/core/releases/store';
 import { type Agent, createTestServer, expectError, type TestServer } from './helpers';
 
@@ -313,6 +314,35 @@ describe('releases that do not fit', () => {
       releaseId: null,
       chosenBy: 'operator',
     });
+  });
+});
+
+describe("the operator's command", () => {
+  const config = () => ({ releaseStoreDir: store, staticRoot: root });
+
+  it('sets the default, a licensee or a client, and refuses what does not fit unless forced', async () => {
+    await expect(
+      applyOperatorChoice(server.db, config(), { area: 'mf-start', release: misfit.id, client: 'globex' }),
+    ).rejects.toThrow(/does not fit this server and shell:\n {2}- built with react 20\.0\.0/);
+    await expect(
+      applyOperatorChoice(server.db, config(), { area: 'mf-start', release: '9.9.9-0123456789' }),
+    ).rejects.toThrow(/has no release 9\.9\.9-0123456789 of mf-start/);
+    await expect(
+      applyOperatorChoice(server.db, config(), { area: 'mf-start', release: newer.id, client: 'nobody' }),
+    ).rejects.toThrow(/No client with the company ID "nobody"/);
+    expect(
+      await applyOperatorChoice(server.db, config(), {
+        area: 'mf-start',
+        release: misfit.id,
+        client: 'globex',
+        force: true,
+      }),
+    ).toBe(`mf-start, client globex: (none) -> ${misfit.id}`);
+    expect((await startRemote(globexMember)).release?.problems).toHaveLength(1);
+    expect(
+      await applyOperatorChoice(server.db, config(), { area: 'mf-start', release: 'none', client: 'globex' }),
+    ).toBe(`mf-start, client globex: ${misfit.id} -> (none)`);
+    expect((await startRemote(globexMember)).manifestUrl).toBe(manifestOf(older));
   });
 });
 
