@@ -207,7 +207,10 @@ describe('which release whom', () => {
     expect((await startRemote(acmeMember)).manifestUrl).toBe(manifestOf(newer));
     expect((await startRemote(globexMember)).manifestUrl).toBe(manifestOf(older));
     // The shell asks again after a sign-in in the page: the same answer for the session.
-    const remotes = (await acmeMember.get('/api/bootstrap/remotes')).json().remotes as RemoteConfig[];
+    const asked = await acmeMember.get('/api/bootstrap/remotes');
+    expect(asked.headers['cache-control']).toBe('private, no-cache');
+    expect(asked.headers.vary).toContain('Cookie');
+    const remotes = asked.json().remotes as RemoteConfig[];
     expect(remotes.find((item) => item.name === 'mf-start')?.manifestUrl).toBe(manifestOf(newer));
   });
 

@@ -19,9 +19,11 @@ export function registerBootstrapRoutes(app: FastifyInstance, db: Database, conf
 
   // For the session of the request (a member's client, a licensee's staff) or, without one, the host's licensee: the
   // shell asks again after a sign-in in the page, whose boot data was a visitor's.
-  registerEndpoint(app, db, ENDPOINTS.remotes, async ({ request }) => {
+  registerEndpoint(app, db, ENDPOINTS.remotes, async ({ request, reply }) => {
     const licensee = await licenseeForHost(db, hostNameOf(request));
     const sessionToken = request.cookies[SESSION_COOKIE];
+    // Differs by session and changes with every choice of a release: never kept by a cache for someone else or later.
+    reply.header('Cache-Control', 'private, no-cache').header('Vary', 'Cookie');
     return { remotes: await remotesForPage(db, config, { sessionToken, hostLicenseeUuid: licensee?.uuid ?? null }) };
   });
 
