@@ -27,7 +27,38 @@ export function backupRequestFile(dataDir: string): string {
   return path.join(dataDir, 'backup.request');
 }
 
-/** Server side: leaves its pid in the data folder and answers backup requests; answers a function that undoes it. */
+/**
+ * Server side of one kind of operator request (a backup here, the choice of a release in core/releases): leaves its
+ * pid in the data folder and, at each signal, runs `handle` when the command has written `requestFile`, one request at
+ * a time, the file removed afterwards. Several kinds share the one signal: each answers only its own file. Answers a
+ * function that stops listening.
+ */
+export function answerOperatorRequests(
+  dataDir: string,
+  requestFile: string,
+  handle: (requestFile: string) => Promise<void>,
+  onError: (error: Error) => void,
+): () => void {
+  writeFileSync(pidFile(dataDir), `${process.pid}\n`);
+  let running = false;
+  const onSignal = () => {
+    if (running || !existsSync(requestFile)) return;
+    running = true;
+    handle(requestFile)
+      .catch(onError)
+      .finally(() => {
+        rmSync(requestFile, { force: true });
+        running = false;
+      });
+  };
+  process.on(BACKUP_SIGNAL, onSignal);
+  return () => {
+    process.off(BACKUP_SIGNAL, onSignal);
+    rmSync(pidFile(dataDir), { force: true });
+  };
+}
+
+/** Server side: answers backup requests (answerOperatorRequests); answers a function that undoes it. */
 export function answerBackupRequests(
   db: Database,
   dataDir: string,
@@ -35,34 +66,19 @@ export function answerBackupRequests(
 ): () => void {
   const snapshot = db.snapshot?.bind(db);
   if (!snapshot) return () => undefined;
-  writeFileSync(pidFile(dataDir), `${process.pid}\n`);
-  let running = false;
-  const onSignal = () => {
-    // The signal also carries other operator requests (core/releases/operatorChoice.ts): each answers its own file.
-    if (running || !existsSync(backupRequestFile(dataDir))) return;
-    running = true;
-    void (async () => {
-      const request = backupRequestFile(dataDir);
-      try {
-        const target = readFileSync(request, 'utf8').trim();
-        if (!path.isAbsolute(target)) throw new Error('backup request without an absolute path');
-        const copy = Buffer.from(await (await snapshot()).arrayBuffer());
-        writeFileSync(`${target}.partial`, copy);
-        renameSync(`${target}.partial`, target);
-        log.info(`backup written to ${target} (${copy.length} bytes)`);
-      } catch (error) {
-        log.error(`backup failed: ${(error as Error).message}`);
-      } finally {
-        rmSync(request, { force: true });
-        running = false;
-      }
-    })();
-  };
-  process.on(BACKUP_SIGNAL, onSignal);
-  return () => {
-    process.off(BACKUP_SIGNAL, onSignal);
-    rmSync(pidFile(dataDir), { force: true });
-  };
+  return answerOperatorRequests(
+    dataDir,
+    backupRequestFile(dataDir),
+    async (request) => {
+      const target = readFileSync(request, 'utf8').trim();
+      if (!path.isAbsolute(target)) throw new Error('backup request without an absolute path');
+      const copy = Buffer.from(await (await snapshot()).arrayBuffer());
+      writeFileSync(`${target}.partial`, copy);
+      renameSync(`${target}.partial`, target);
+      log.info(`backup written to ${target} (${copy.length} bytes)`);
+    },
+    (error) => log.error(`backup failed: ${error.message}`),
+  );
 }
 
 /**

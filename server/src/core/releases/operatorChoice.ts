@@ -1,12 +1,12 @@
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { AREAS, BUNDLED_RELEASE_ID } from '@dash/shared-core';
 import type { ServerConfig } from '../../config';
-import { BACKUP_SIGNAL } from '../db/backup';
+import { answerOperatorRequests } from '../db/backup';
 import type { Database } from '../db/database';
 import { setChoice } from './choices';
 import { problemsOfRelease } from './platform';
-import { readReleases } from './store';
+import { readRelease } from './store';
 
 /**
  * The operator's choice of a release (`npm run release:use`, docs/releases.md): for everybody (the default), one
@@ -30,7 +30,7 @@ export async function applyOperatorChoice(db: Database, config: ChoiceConfig, ch
   if (!area) throw new Error(`No area ${choice.area}.`);
   if (choice.client && choice.licensee) throw new Error('Either --client or --licensee, not both.');
   if (choice.release !== 'none' && choice.release !== BUNDLED_RELEASE_ID) {
-    const release = readReleases(config.releaseStoreDir, area.name).find((item) => item.id === choice.release);
+    const release = readRelease(config.releaseStoreDir, area.name, choice.release);
     if (!release) throw new Error(`The store has no release ${choice.release} of ${area.name} (--list shows them).`);
     const problems = problemsOfRelease(release, config.staticRoot);
     if (problems.length > 0 && !choice.force) {
@@ -75,18 +75,16 @@ export function releaseChoiceRequestFile(dataDir: string): string {
   return path.join(dataDir, 'release-choice.request');
 }
 
-/** Server side: answers choice requests; answers a function that stops. */
+/** Server side: answers choice requests (the mechanism of core/db/backup.ts); answers a function that stops. */
 export function answerReleaseChoiceRequests(
   db: Database,
   config: ChoiceConfig & Pick<ServerConfig, 'dataDir'>,
   log: { info(message: string): void; error(message: string): void },
 ): () => void {
-  let running = false;
-  const onSignal = () => {
-    const request = releaseChoiceRequestFile(config.dataDir);
-    if (running || !existsSync(request)) return;
-    running = true;
-    void (async () => {
+  return answerOperatorRequests(
+    config.dataDir,
+    releaseChoiceRequestFile(config.dataDir),
+    async (request) => {
       let answer: { ok: boolean; message: string };
       try {
         const choice = JSON.parse(readFileSync(request, 'utf8')) as OperatorChoice;
@@ -96,17 +94,9 @@ export function answerReleaseChoiceRequests(
         answer = { ok: false, message: (error as Error).message };
         log.error(`release choice refused: ${answer.message}`);
       }
-      try {
-        writeFileSync(`${request}.partial`, JSON.stringify(answer));
-        renameSync(`${request}.partial`, `${request}.answer`);
-      } finally {
-        rmSync(request, { force: true });
-        running = false;
-      }
-    })();
-  };
-  process.on(BACKUP_SIGNAL, onSignal);
-  return () => {
-    process.off(BACKUP_SIGNAL, onSignal);
-  };
+      writeFileSync(`${request}.partial`, JSON.stringify(answer));
+      renameSync(`${request}.partial`, `${request}.answer`);
+    },
+    (error) => log.error(`release choice not answered: ${error.message}`),
+  );
 }
