@@ -142,6 +142,10 @@ async function startRemote(agent: Agent): Promise<RemoteConfig> {
   return remote;
 }
 
+/** acme's own choice, as the operator's command sets it (null: removed). */
+const chooseForAcme = (releaseId: string | null) =>
+  setChoice(server.db, { area: 'mf-start', licenseeUuid: null, clientUuid: acmeUuid, releaseId, chosenBy: 'operator' });
+
 const manifestOf = (release: ReleaseRecord) => `/releases/mf-start/${release.id}/mf-manifest.json`;
 
 async function choose(agent: Agent, body: { area: string; clientUuid: string | null; release: string | null }) {
@@ -282,41 +286,17 @@ describe('releases that do not fit', () => {
   });
 
   it('hands one chosen past the checks out with its problems, which the shell shows instead of loading it', async () => {
-    await setChoice(server.db, {
-      area: 'mf-start',
-      licenseeUuid: null,
-      clientUuid: acmeUuid,
-      releaseId: misfit.id,
-      chosenBy: 'operator',
-    });
+    await chooseForAcme(misfit.id);
     const remote = await startRemote(acmeMember);
     expect(remote.manifestUrl).toBe(manifestOf(misfit));
     expect(remote.release?.problems).toEqual(['built with react 20.0.0, the shell shares react 19.3.1']);
-    await setChoice(server.db, {
-      area: 'mf-start',
-      licenseeUuid: null,
-      clientUuid: acmeUuid,
-      releaseId: null,
-      chosenBy: 'operator',
-    });
+    await chooseForAcme(null);
   });
 
   it('falls back to the deployment build when the store no longer has the chosen release', async () => {
-    await setChoice(server.db, {
-      area: 'mf-start',
-      licenseeUuid: null,
-      clientUuid: acmeUuid,
-      releaseId: '9.9.9-0123456789',
-      chosenBy: 'operator',
-    });
+    await chooseForAcme('9.9.9-0123456789');
     expect((await startRemote(acmeMember)).manifestUrl).toBe('/remotes/mf-start/mf-manifest.json');
-    await setChoice(server.db, {
-      area: 'mf-start',
-      licenseeUuid: null,
-      clientUuid: acmeUuid,
-      releaseId: null,
-      chosenBy: 'operator',
-    });
+    await chooseForAcme(null);
   });
 });
 

@@ -3,7 +3,7 @@ import { remoteUrlVariable, type ServerConfig } from '../../config';
 import type { Queryable } from '../db/database';
 import { choicesOfScope, effectiveChoices, scopeOfSession } from './choices';
 import { problemsOfRelease } from './platform';
-import { readReleases } from './store';
+import { readRelease } from './store';
 
 type RemotesConfig = Pick<ServerConfig, 'remoteUrlOverrides' | 'releaseStoreDir' | 'releaseBaseUrl' | 'staticRoot'>;
 
@@ -32,7 +32,7 @@ export function remotesWithReleases(config: RemotesConfig, chosen: ReadonlyMap<s
   return bundledRemotes(config).map((remote) => {
     const id = chosen.get(remote.name);
     if (!id || id === BUNDLED_RELEASE_ID) return remote;
-    const release = readReleases(config.releaseStoreDir, remote.name).find((candidate) => candidate.id === id);
+    const release = readRelease(config.releaseStoreDir, remote.name, id);
     if (!release) return remote;
     return {
       ...remote,

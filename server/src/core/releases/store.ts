@@ -87,8 +87,8 @@ function parseRecord(text: string, area: string, id: string): ReleaseRecord | nu
   }
 }
 
-/** One release, or null when the store has none of that id (or its record is unreadable). */
-export function readRelease(store: string, area: string, id: string): ReleaseRecord | null {
+/** One release's record from its folder, or null when there is none (or it is unreadable). */
+function readRecord(store: string, area: string, id: string): ReleaseRecord | null {
   if (!isReleaseId(id)) return null;
   const file = path.join(releaseFolder(store, area, id), RELEASE_RECORD);
   if (!existsSync(file)) return null;
@@ -107,11 +107,16 @@ export function readReleases(store: string, area: string): ReleaseRecord[] {
   if (kept && kept.mtimeMs === mtimeMs) return kept.releases;
   const releases = readdirSync(folder)
     .filter(isReleaseId)
-    .map((id) => readRelease(store, area, id))
+    .map((id) => readRecord(store, area, id))
     .filter((record): record is ReleaseRecord => record !== null)
     .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt) || b.id.localeCompare(a.id));
   listed.set(folder, { mtimeMs, releases });
   return releases;
+}
+
+/** One release of the area (from the list kept per folder modification), or undefined when the store has none. */
+export function readRelease(store: string, area: string, id: string): ReleaseRecord | undefined {
+  return readReleases(store, area).find((release) => release.id === id);
 }
 
 /**
@@ -127,7 +132,7 @@ export function storeRelease(
   if (!isVersion(record.version)) throw new Error(`${record.version} is no version (1.4.0, 1.4.0-rc.1)`);
   const hash = contentHash(builtFolder);
   const id = `${record.version}-${hash}`;
-  const existing = readRelease(store, record.area, id);
+  const existing = readRecord(store, record.area, id);
   if (existing) return { outcome: 'exists', release: existing };
   const release: ReleaseRecord = { ...record, id, hash, publishedAt: new Date().toISOString() };
   const areaFolder = path.join(store, record.area);

@@ -5,7 +5,7 @@ import type { ServerConfig } from '../../../config';
 import type { Database, Queryable } from '../../../core/db/database';
 import { choicesOfScope, effectiveChoices, type ReleaseChoiceRow, setChoice } from '../../../core/releases/choices';
 import { problemsOfRelease } from '../../../core/releases/platform';
-import { readReleases } from '../../../core/releases/store';
+import { readRelease, readReleases } from '../../../core/releases/store';
 import type { LicenseeSessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
@@ -64,7 +64,7 @@ export function registerReleaseRoutes(app: FastifyInstance, db: Database, config
 
   registerEndpoint(app, db, ENDPOINTS.licenseeReleaseChoose, async ({ body, session }) => {
     if (body.release !== null && body.release !== BUNDLED_RELEASE_ID) {
-      const release = readReleases(config.releaseStoreDir, body.area).find((item) => item.id === body.release);
+      const release = readRelease(config.releaseStoreDir, body.area, body.release);
       if (!release) throw new ApiHttpError(404, 'Release.NotFound');
       if (problemsOfRelease(release, config.staticRoot).length > 0) throw new ApiHttpError(409, 'Release.Incompatible');
     }
