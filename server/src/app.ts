@@ -37,6 +37,8 @@ import { registerOrgUnitRoutes } from './modules/orgUnits/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerRiskAssessmentRoutes } from './modules/riskAssessments/routes';
+import { SsoProviders } from './modules/sso/providers';
+import { registerSsoRoutes } from './modules/sso/routes';
 import { registerStartRoutes } from './modules/start/routes';
 import { registerTemplateRoutes } from './modules/templates/routes';
 
@@ -131,7 +133,10 @@ export async function buildApp(
   // One plugin per product area; each adds its calls through registerEndpoint (see http/route.ts).
   await app.register(area('bootstrap', (scope) => registerBootstrapRoutes(scope, db, config)));
   await app.register(area('files', (scope) => registerFileRoutes(scope, db)));
-  await app.register(area('auth', (scope) => registerAuthRoutes(scope, db)));
+  // The clients' OpenID providers (discovery kept per configuration): the sign-in and the sign-out both need them.
+  const ssoProviders = new SsoProviders(config);
+  await app.register(area('auth', (scope) => registerAuthRoutes(scope, db, ssoProviders)));
+  await app.register(area('sso', (scope) => registerSsoRoutes(scope, db, ssoProviders)));
   await app.register(area('account', (scope) => registerAccountRoutes(scope, db, config, mailer)));
   if (config.supportLinkKeyFile && db.kind === 'pglite') {
     // The embedded database serves one process: leave the key where `support-link` finds it while we run.

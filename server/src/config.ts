@@ -83,6 +83,22 @@ export interface ServerConfig {
    * (COURSE_CONTENT_SOURCES, separated by spaces; default `https:`, any HTTPS host).
    */
   courseContentSources: string[];
+  /**
+   * The key that encrypts secrets at rest (SECRETS_KEY: 32 bytes, base64 or 64 hex digits), e.g. the clients' OpenID
+   * client secrets. Unset: outside production a key generated once in `<DATA_DIR>/secrets.key`; in production such
+   * secrets cannot be saved (core/secrets/secretBox.ts).
+   */
+  secretsKey: Buffer | null;
+  /** Plain-http OpenID issuers are accepted (SSO_ALLOW_HTTP_ISSUERS; tests and a provider on the own machine only). */
+  ssoAllowHttpIssuers: boolean;
+}
+
+/** SECRETS_KEY: 32 bytes as 64 hex digits or base64; anything else stops the start (a typo must not go unnoticed). */
+function secretsKey(value: string | undefined): Buffer | null {
+  if (!value) return null;
+  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64');
+  if (key.length !== 32) throw new Error('SECRETS_KEY: 32 bytes, as 64 hex digits or base64');
+  return key;
 }
 
 function flag(value: string | undefined, fallback: boolean): boolean {
@@ -173,5 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     coursePort: portOrNull('COURSE_PORT', env.COURSE_PORT),
     courseOrigin: originOrNull('COURSE_ORIGIN', env.COURSE_ORIGIN),
     courseContentSources: courseContentSources(env.COURSE_CONTENT_SOURCES),
+    secretsKey: secretsKey(env.SECRETS_KEY),
+    ssoAllowHttpIssuers: flag(env.SSO_ALLOW_HTTP_ISSUERS, false),
   };
 }

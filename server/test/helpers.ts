@@ -14,6 +14,8 @@ import { DEMO_PASSWORD, seedDemoData } from '../src/seed/demo';
 export { DEMO_PASSWORD };
 export type InjectResponse = LightMyRequestResponse;
 
+const TEST_SECRETS_KEY = randomBytes(32);
+
 /** The configuration of every test app: API only, no logging. */
 /** The tests run as if behind a reverse proxy (TRUST_PROXY on), so that they can send X-Forwarded-* headers. */
 export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
@@ -23,6 +25,9 @@ export function testConfig(overrides: Partial<ServerConfig> = {}): ServerConfig 
     logLevel: 'silent',
     trustProxy: true,
     supportLinkKeyFile: undefined,
+    // Client secrets of single sign-on are sealed with a key of the run; the test provider is plain http.
+    secretsKey: TEST_SECRETS_KEY,
+    ssoAllowHttpIssuers: true,
     ...overrides,
   };
 }

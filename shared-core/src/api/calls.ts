@@ -25,6 +25,7 @@ import { ORG_UNITS_ROUTES } from '../contract/orgUnits/calls';
 import { REMINDERS_ROUTES } from '../contract/reminders/calls';
 import { RISK_ASSESSMENTS_ROUTES } from '../contract/riskAssessments/calls';
 import type { RouteTable } from '../contract/routeTable';
+import { SSO_ROUTES } from '../contract/sso/calls';
 import { START_ROUTES } from '../contract/start/calls';
 import { TEMPLATES_ROUTES } from '../contract/templates/calls';
 import { CORE_ROUTES } from './routes';
@@ -72,6 +73,7 @@ export const API_ROUTES = {
   ...ORG_UNITS_ROUTES,
   ...LOCATIONS_ROUTES,
   ...COMPANY_ROUTES,
+  ...SSO_ROUTES,
   ...MEMBER_IMPORT_ROUTES,
   ...ELEARNINGS_ROUTES,
   ...CERTIFICATE_ROUTES,

@@ -17,6 +17,8 @@ export const CORE_ROUTES = {
   createPasswordResetToken: { method: 'POST', path: '/api/createpasswordresettoken' },
   resetPassword: { method: 'POST', path: '/api/resetpassword' },
   supportLogin: { method: 'POST', path: '/api/support-login' },
+  // Which sign-in the sign-in page offers for a company ID (password, single sign-on or both; contract/sso).
+  ssoOptions: { method: 'GET', path: '/api/auth/sso-options' },
   supportAuditList: { method: 'POST', path: '/api/support-audit/list', reads: true },
   profileUpdate: { method: 'POST', path: '/api/profile/update' },
   profileChangePassword: { method: 'POST', path: '/api/profile/changepassword' },

@@ -9,6 +9,11 @@ export const loginRequestSchema = z.strictObject({
   password: sha256HexSchema,
 });
 export const loginResponseSchema = z.object({ authenticated: z.literal(true) });
+/**
+ * The sign-out: a session signed in through the company's provider also gets the provider's logout page (RP-initiated
+ * logout), where the browser goes on to so that the provider's session ends too; null otherwise.
+ */
+export const logoutResponseSchema = z.object({ ok: z.literal(true), providerLogoutUrl: z.string().nullable() });
 
 export const specialAttributeSchema = z.enum(['pregnant', 'underage']);
 export const genderSchema = z.enum(['m', 'f', 'd']);

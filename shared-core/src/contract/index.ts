@@ -9,6 +9,7 @@ import {
   heartbeatResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
+  logoutResponseSchema,
   memberStateSchema,
   resetPasswordRequestSchema,
   resetPasswordResponseSchema,
@@ -52,6 +53,7 @@ import {
 } from './profile';
 import { REMINDERS_ENDPOINTS } from './reminders/schemas';
 import { RISK_ASSESSMENTS_ENDPOINTS } from './riskAssessments/schemas';
+import { SSO_ENDPOINTS, ssoOptionsRequestSchema, ssoOptionsResponseSchema } from './sso/schemas';
 import { START_ENDPOINTS } from './start/schemas';
 import { TEMPLATES_ENDPOINTS } from './templates/schemas';
 
@@ -73,12 +75,20 @@ export const ENDPOINTS = {
     response: loginResponseSchema,
   }),
   logout: defineEndpoint('logout', {
-    summary: 'End the session',
+    summary: "End the session; a single sign-on session also names the provider's logout page to go on to",
     tag: 'auth',
     access: 'public',
     permissions: [],
     request: emptyRequestSchema,
-    response: okResponseSchema,
+    response: logoutResponseSchema,
+  }),
+  ssoOptions: defineEndpoint('ssoOptions', {
+    summary: 'Which sign-in the sign-in page offers for a company ID: password, single sign-on, or both',
+    tag: 'auth',
+    access: 'public',
+    permissions: [],
+    request: ssoOptionsRequestSchema,
+    response: ssoOptionsResponseSchema,
   }),
   heartbeat: defineEndpoint('heartbeat', {
     summary: 'Keep the session alive and tell what it may open now (accessVersion); 401 when it has ended',
@@ -215,6 +225,7 @@ export const ENDPOINTS = {
   ...ORG_UNITS_ENDPOINTS,
   ...LOCATIONS_ENDPOINTS,
   ...COMPANY_ENDPOINTS,
+  ...SSO_ENDPOINTS,
   ...MEMBER_IMPORT_ENDPOINTS,
   ...ELEARNINGS_ENDPOINTS,
   ...CERTIFICATE_ENDPOINTS,
@@ -243,6 +254,7 @@ export * from './auth';
 export * from './bootstrap';
 export * from './common';
 export * from './company/schemas';
+export * from './sso/schemas';
 export * from './elearnings/certificateSchemas';
 export * from './elearnings/schemas';
 export * from './endpoint';

@@ -65,6 +65,21 @@ export const ERROR_CODES = [
   'Release.NotFound',
   'Release.Incompatible',
   'File.NotFound',
+  // single sign-on (OpenID Connect per client, docs/single-sign-on.md): the client signs in through its provider
+  // only; no provider is set up (or offered) for the company; the issuer's discovery document cannot be read or does
+  // not fit (other issuer, no code flow with PKCE); the provider does not answer; it answered with an error (the user
+  // cancelled, the client is not allowed); the sign-in's state is unknown, used or older than ten minutes; the ID
+  // token fails a check (signature, issuer, audience, expiry, nonce); no member matches the provider's account; the
+  // deployment has no SECRETS_KEY to encrypt the client secret with
+  'Login.SsoRequired',
+  'Sso.NotConfigured',
+  'Sso.DiscoveryFailed',
+  'Sso.ProviderUnavailable',
+  'Sso.ProviderError',
+  'Sso.StateInvalid',
+  'Sso.TokenInvalid',
+  'Sso.UnknownMember',
+  'Secrets.KeyMissing',
   // members
   'Member.NotFound',
   'Member.Invalid',

@@ -10,6 +10,8 @@ import { ApiHttpError } from '../../http/errors';
 import { hostNameOf } from '../../http/hostName';
 import { KeptAnswer, registerEndpoint } from '../../http/route';
 import { auditSupportCall } from '../../http/supportAudit';
+import type { SsoProviders } from '../sso/providers';
+import { providerLogoutUrl } from '../sso/providerLogout';
 import { clearFailedLogins, isLockedOut, recordFailedLogin } from './loginAttempts';
 import { verifyPassword } from './passwords';
 
@@ -20,9 +22,11 @@ interface LoginRow {
   status: string;
   archived_at: string | null;
   client_deactivated: boolean;
+  role: string;
+  login_mode: string | null;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
+export function registerAuthRoutes(app: FastifyInstance, db: Database, ssoProviders: SsoProviders): void {
   registerEndpoint(app, db, ENDPOINTS.csrf, async ({ request, reply }) => {
     setXsrfCookie(request, reply);
     return { ok: true as const };
@@ -34,9 +38,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
       throw new ApiHttpError(429, 'Login.TooManyAttempts');
     }
     const rows = await db.query<LoginRow>(
-      `SELECT m.uuid, m.client_uuid, m.password_hash, m.status, m.archived_at,
+      `SELECT m.uuid, m.client_uuid, m.password_hash, m.status, m.archived_at, m.role, s.login_mode,
               c.deactivated_at IS NOT NULL AS client_deactivated
-         FROM member m JOIN client c ON c.uuid = m.client_uuid
+         FROM member m JOIN client c ON c.uuid = m.client_uuid LEFT JOIN client_sso s ON s.client_uuid = c.uuid
         WHERE c.identifier = $1 AND m.username = $2 AND c.licensee_uuid = $3`,
       [body.clientIdentifier, body.username, licensee?.uuid ?? null],
     );
@@ -50,6 +54,9 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
     if (member.archived_at || member.status !== 'active') throw new ApiHttpError(403, 'Login.Deactivated');
     // The licensee has deactivated the whole company (licensee console): nothing is deleted, sign-in waits.
     if (member.client_deactivated) throw new ApiHttpError(403, 'Login.ClientDeactivated');
+    // The company signs in through its provider only; its super-admins keep the password as the way back in when the
+    // provider fails or is set up wrongly (docs/single-sign-on.md).
+    if (member.login_mode === 'sso' && member.role !== 'super-admin') throw new ApiHttpError(403, 'Login.SsoRequired');
 
     const token = newToken();
     await db.transaction(async (tx) => {
@@ -78,9 +85,11 @@ export function registerAuthRoutes(app: FastifyInstance, db: Database): void {
         [session.support.sessionUuid],
       );
     }
+    // Read before the session ends: a session of the company's provider goes on to the provider's logout.
+    const providerLogout = await providerLogoutUrl(db, ssoProviders, request, request.cookies[SESSION_COOKIE]);
     await deleteSession(db, request.cookies[SESSION_COOKIE]);
     clearSessionCookie(request, reply);
-    return { ok: true as const };
+    return { ok: true as const, providerLogoutUrl: providerLogout };
   });
 
   registerEndpoint(app, db, ENDPOINTS.heartbeat, async ({ session }) => ({
