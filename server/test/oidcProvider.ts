@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, type JWK, SignJWT, decodeJwt } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
 /**
@@ -34,11 +34,14 @@ export interface TestProviderOptions {
   /** Origins of the dashboards that may sign in here (their /api/auth/sso/callback). */
   origins: string[];
   clientIdentifier?: string;
+  /** Let the test process end while it still listens (a provider shared by a whole test file). */
+  unref?: boolean;
 }
 
 export async function startTestProvider(options: TestProviderOptions): Promise<TestProvider> {
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  if (options.unref) server.unref();
   const { port } = server.address() as AddressInfo;
   const issuer = `http://127.0.0.1:${port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });

@@ -32,7 +32,10 @@ async function configure(body: Record<string, unknown> = {}) {
 /** From the sign-in page's button to the dashboard: start, the provider's form as `login`, the callback. */
 async function signInThroughProvider(login: string, options: { beforeCallback?: () => Promise<void> } = {}) {
   const agent = await server.anonymous();
-  const start = await agent.get('/api/auth/sso/start', { clientIdentifier: 'acme', returnUrl: '/dashboard/elearnings' });
+  const start = await agent.get('/api/auth/sso/start', {
+    clientIdentifier: 'acme',
+    returnUrl: '/dashboard/elearnings',
+  });
   expect(start.statusCode, start.body).toBe(302);
   const authorization = new URL(start.headers.location as string);
   expect(authorization.origin).toBe(provider.issuer);
@@ -109,7 +112,9 @@ describe('configuration (company settings, super-admin)', () => {
       loginMode: 'both',
     });
     expect(saved.body).not.toContain(provider.clientSecret);
-    const [row] = await server.db.query<{ client_secret_encrypted: string }>('SELECT client_secret_encrypted FROM client_sso');
+    const [row] = await server.db.query<{ client_secret_encrypted: string }>(
+      'SELECT client_secret_encrypted FROM client_sso',
+    );
     expect(row?.client_secret_encrypted).toMatch(/^v1\./);
     expect(row?.client_secret_encrypted).not.toContain(provider.clientSecret);
     const [audit] = await server.db.query<{ after: Record<string, unknown> }>(
@@ -132,7 +137,9 @@ describe('configuration (company settings, super-admin)', () => {
     expect(unknown.json()).toEqual({ loginMode: 'password', providerName: null });
     // Another licensee's host does not know acme.
     const partner = await server.anonymous({ host: 'partner.localhost' });
-    expect((await partner.get('/api/auth/sso-options', { clientIdentifier: 'acme' })).json().loginMode).toBe('password');
+    expect((await partner.get('/api/auth/sso-options', { clientIdentifier: 'acme' })).json().loginMode).toBe(
+      'password',
+    );
   });
 });
 
@@ -154,10 +161,9 @@ describe('sign-in through the provider', () => {
     expect(state.statusCode).toBe(200);
     expect(state.json().member.uuid).toBe(await memberUuid(server.db, 'acme', 'member'));
     expect(agent.xsrfToken).toBeTruthy();
-    const [linked] = await server.db.query<{ sso_subject: string }>(
-      `SELECT sso_subject FROM member WHERE uuid = $1`,
-      [state.json().member.uuid],
-    );
+    const [linked] = await server.db.query<{ sso_subject: string }>(`SELECT sso_subject FROM member WHERE uuid = $1`, [
+      state.json().member.uuid,
+    ]);
     expect(linked?.sso_subject).toBe('entra-mara');
     const audit = await server.db.query(`SELECT 1 FROM audit_entry WHERE action = 'member.link-sso'`);
     expect(audit).toHaveLength(1);
@@ -216,7 +222,10 @@ describe('sign-in through the provider', () => {
   it.each([
     ['another audience', (claims: Record<string, unknown>) => ({ ...claims, aud: 'someone-else' })],
     ['another issuer', (claims: Record<string, unknown>) => ({ ...claims, iss: 'https://evil.example' })],
-    ['an expired token', (claims: Record<string, unknown>) => ({ ...claims, exp: Math.floor(Date.now() / 1000) - 3600 })],
+    [
+      'an expired token',
+      (claims: Record<string, unknown>) => ({ ...claims, exp: Math.floor(Date.now() / 1000) - 3600 }),
+    ],
     ['another nonce', (claims: Record<string, unknown>) => ({ ...claims, nonce: 'replayed-nonce' })],
   ])('refuses an ID token with %s', async (_label, change) => {
     provider.tamper.claims = change;

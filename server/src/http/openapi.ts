@@ -70,9 +70,9 @@ function toJsonSchema(schema: z.ZodType, io: 'input' | 'output', name: string, c
   return rewritten;
 }
 
-const stringParameter = (name: string, description: string, format?: string) => ({
+const stringParameter = (name: string, description: string, format?: string, place: 'path' | 'query' = 'path') => ({
   name,
-  in: 'path',
+  in: place,
   required: true,
   description,
   schema: format ? { type: 'string', format } : { type: 'string' },
@@ -120,6 +120,41 @@ const RAW_PATHS: Record<string, Record<string, unknown>> = {
           description: 'Auth.Forbidden, Auth.FeatureDisabled',
           content: { 'application/json': { schema: errorSchema } },
         },
+      },
+    },
+  },
+  '/api/auth/sso/start': {
+    get: {
+      operationId: 'ssoStart',
+      summary: "Single sign-on: the browser goes to the company's OpenID provider (code flow with PKCE, state, nonce)",
+      description:
+        'Public; a navigation, not a call. Redirects to the provider, or back to `/auth/login/<company>?sso=<code>` when the company has no provider, is deactivated or the provider does not answer (docs/single-sign-on.md).',
+      tags: ['auth'],
+      parameters: [
+        stringParameter('clientIdentifier', 'The company ID', undefined, 'query'),
+        {
+          ...stringParameter('returnUrl', 'A dashboard page to open after sign-in', undefined, 'query'),
+          required: false,
+        },
+      ],
+      responses: {
+        302: { description: 'To the provider, or back to the sign-in page with the reason' },
+        400: { description: 'Schema.ValidationFailed', content: { 'application/json': { schema: errorSchema } } },
+        429: { description: 'Request.TooManyRequests', content: { 'application/json': { schema: errorSchema } } },
+      },
+    },
+  },
+  '/api/auth/sso/callback': {
+    get: {
+      operationId: 'ssoCallback',
+      summary: "Single sign-on: the provider's answer (code and state); checks the ID token and starts the session",
+      description:
+        'Public; the redirect URI to register at the provider. Redirects to the dashboard with the session cookie, or to `/auth/login/<company>?sso=<code>` (Sso.StateInvalid, Sso.ProviderError, Sso.ProviderUnavailable, Sso.TokenInvalid, Sso.UnknownMember, Login.Deactivated, Login.ClientDeactivated).',
+      tags: ['auth'],
+      parameters: [stringParameter('state', 'The state of the sign-in', undefined, 'query')],
+      responses: {
+        302: { description: 'To the dashboard (signed in), or back to the sign-in page with the reason' },
+        429: { description: 'Request.TooManyRequests', content: { 'application/json': { schema: errorSchema } } },
       },
     },
   },

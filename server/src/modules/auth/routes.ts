@@ -10,8 +10,8 @@ import { ApiHttpError } from '../../http/errors';
 import { hostNameOf } from '../../http/hostName';
 import { KeptAnswer, registerEndpoint } from '../../http/route';
 import { auditSupportCall } from '../../http/supportAudit';
-import type { SsoProviders } from '../sso/providers';
 import { providerLogoutUrl } from '../sso/providerLogout';
+import type { SsoProviders } from '../sso/providers';
 import { clearFailedLogins, isLockedOut, recordFailedLogin } from './loginAttempts';
 import { verifyPassword } from './passwords';
 

@@ -59,7 +59,9 @@ export class SsoProviders {
   private readonly box: SecretBox | null;
   private readonly discovered = new Map<string, { configuration: oidc.Configuration; until: number }>();
 
-  constructor(private readonly config: Pick<ServerConfig, 'secretsKey' | 'production' | 'dataDir' | 'ssoAllowHttpIssuers'>) {
+  constructor(
+    private readonly config: Pick<ServerConfig, 'secretsKey' | 'production' | 'dataDir' | 'ssoAllowHttpIssuers'>,
+  ) {
     this.box = secretBoxOf(config);
   }
 
@@ -104,7 +106,10 @@ export class SsoProviders {
         ...(url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
       });
     } catch (error) {
-      throw new ApiHttpError(400, failureOf(error) === 'Sso.ProviderUnavailable' ? 'Sso.ProviderUnavailable' : 'Sso.DiscoveryFailed');
+      throw new ApiHttpError(
+        400,
+        failureOf(error) === 'Sso.ProviderUnavailable' ? 'Sso.ProviderUnavailable' : 'Sso.DiscoveryFailed',
+      );
     }
     const metadata = configuration.serverMetadata();
     const pkce = metadata.code_challenge_methods_supported;
@@ -143,8 +148,9 @@ export class SsoProviders {
 
 /** The client's provider row, or null when it has none. */
 export async function clientSsoOf(db: Queryable, clientUuid: string): Promise<ClientSsoRow | null> {
-  const [row] = await db.query<ClientSsoRow>(`SELECT ${CLIENT_SSO_COLUMNS} FROM client_sso s WHERE s.client_uuid = $1`, [
-    clientUuid,
-  ]);
+  const [row] = await db.query<ClientSsoRow>(
+    `SELECT ${CLIENT_SSO_COLUMNS} FROM client_sso s WHERE s.client_uuid = $1`,
+    [clientUuid],
+  );
   return row ?? null;
 }

@@ -56,7 +56,8 @@ export function registerSsoConfigurationRoutes(app: FastifyInstance, db: Databas
       (before && before.issuer === body.issuer && before.client_id === body.clientId ? null : undefined);
     // A new provider or client ID needs its secret typed again: a kept secret is never sent to another issuer.
     if (secret === undefined) throw new ApiHttpError(400, 'Schema.ValidationFailed');
-    const sealed = secret === null ? (before as ClientSsoRow).client_secret_encrypted : providers.seal(secret, session.clientUuid);
+    const sealed =
+      secret === null ? (before as ClientSsoRow).client_secret_encrypted : providers.seal(secret, session.clientUuid);
     // The discovery (and the key check) before anything is written: a provider that does not fit is never kept.
     if (secret !== null) await providers.discover(body.issuer, body.clientId, secret);
     else providers.issuerUrl(body.issuer);
@@ -92,7 +93,13 @@ export function registerSsoConfigurationRoutes(app: FastifyInstance, db: Databas
       );
       if (removed) {
         await recordAudit(tx, session, [
-          { action: 'client.remove-sso', entityType: 'client', entityUuid: session.clientUuid, before: forAudit(removed), after: null },
+          {
+            action: 'client.remove-sso',
+            entityType: 'client',
+            entityUuid: session.clientUuid,
+            before: forAudit(removed),
+            after: null,
+          },
         ]);
       }
       return readConfiguration(tx, request, session);

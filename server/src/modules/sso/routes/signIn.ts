@@ -72,7 +72,7 @@ interface MemberOfSubject {
  * told so rather than "unknown".
  */
 async function memberOf(tx: Queryable, clientUuid: string, claims: oidc.IDToken): Promise<MemberOfSubject | null> {
-  const columns = 'uuid, archived_at IS NOT NULL AS archived, status = \'active\' AS active, sso_subject';
+  const columns = "uuid, archived_at IS NOT NULL AS archived, status = 'active' AS active, sso_subject";
   const [linked] = await tx.query<MemberOfSubject>(
     `SELECT ${columns} FROM member WHERE client_uuid = $1 AND sso_subject = $2`,
     [clientUuid, claims.sub],
@@ -128,7 +128,11 @@ export function registerSsoSignInRoutes(app: FastifyInstance, db: Database, prov
     try {
       configuration = await providers.configurationOf(client as ClientSsoRow);
     } catch (error) {
-      return backToSignIn(reply, clientIdentifier, error instanceof ApiHttpError ? error.code : 'Sso.ProviderUnavailable');
+      return backToSignIn(
+        reply,
+        clientIdentifier,
+        error instanceof ApiHttpError ? error.code : 'Sso.ProviderUnavailable',
+      );
     }
     const verifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
