@@ -16,6 +16,8 @@ export const SMS_PORT = Number(process.env.E2E_SMS_PORT ?? SMTP_PORT + 1);
  */
 export const MAIN_COURSE_PORT = Number(process.env.E2E_MAIN_COURSE_PORT ?? RESILIENCE_PORT + 1);
 export const RESILIENCE_COURSE_PORT = Number(process.env.E2E_RESILIENCE_COURSE_PORT ?? RESILIENCE_PORT + 2);
+/** single-sign-on.spec.ts starts a real OpenID provider (oidc-provider, plain http) here. */
+export const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? RESILIENCE_PORT + 8);
 
 // partner.localhost is the white-label licensee's host name.
 const BROWSER_ARGS = [...CHROMIUM_ARGS, '--host-resolver-rules=MAP partner.localhost 127.0.0.1'];
@@ -69,6 +71,8 @@ export default defineConfig({
       // Courses may load from HTTPS hosts, and from http://localhost: the CDN stand-in that
       // elearning-course-isolation.spec.ts serves on a port of its own (the course origin is http://127.0.0.1).
       COURSE_CONTENT_SOURCES: 'https: http://localhost:*',
+      // The OpenID provider of single-sign-on.spec.ts speaks plain http on 127.0.0.1.
+      SSO_ALLOW_HTTP_ISSUERS: 'true',
     }),
     server(RESILIENCE_PORT, 'resilience', {
       REMOTE_URL_MF_COMPANY: 'http://127.0.0.1:9/mf-manifest.json',

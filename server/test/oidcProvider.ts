@@ -65,6 +65,8 @@ export async function startTestProvider(options: TestProviderOptions): Promise<T
     jwks: { keys: [signingJwk] },
     cookies: { keys: ['test-provider-cookie-key'] },
     pkce: { required: () => true },
+    // Lifetimes stated (the package warns about its defaults): short, as a test needs them.
+    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
     features: { devInteractions: { enabled: true }, rpInitiatedLogout: { enabled: true } },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // Claims in the ID token itself (the dashboard reads no userinfo).

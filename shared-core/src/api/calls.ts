@@ -26,6 +26,9 @@ import { REMINDERS_ROUTES } from '../contract/reminders/calls';
 import { RISK_ASSESSMENTS_ROUTES } from '../contract/riskAssessments/calls';
 import type { RouteTable } from '../contract/routeTable';
 import { SSO_ROUTES } from '../contract/sso/calls';
+
+export { SSO_LOGIN_MODES, type SsoLoginMode } from '../contract/sso/calls';
+
 import { START_ROUTES } from '../contract/start/calls';
 import { TEMPLATES_ROUTES } from '../contract/templates/calls';
 import { CORE_ROUTES } from './routes';

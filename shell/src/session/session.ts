@@ -118,10 +118,13 @@ export async function logout(): Promise<void> {
         ? `/auth/login/${encodeURIComponent(clientIdentifier)}`
         : '/auth/login';
   beginSigningOut();
+  // A session of the company's provider goes on to the provider's logout, which sends the browser back to the
+  // sign-in page (single sign-on, docs/single-sign-on.md).
+  let next = loginPage;
   try {
-    await api.call('logout', undefined, { silent: true });
+    next = (await api.call('logout', undefined, { silent: true })).providerLogoutUrl ?? loginPage;
   } finally {
-    window.location.replace(loginPage);
+    window.location.replace(next);
   }
 }
 

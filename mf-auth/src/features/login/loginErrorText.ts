@@ -6,8 +6,11 @@ import type { TFunction } from 'i18next';
  * that its licensee has deactivated has its own message; licensee staff are told to check the licensee ID.
  */
 export function loginErrorText(t: TFunction, caught: unknown, audience: Audience): string {
-  if (caught instanceof ApiError && caught.code === 'Login.ClientDeactivated') {
-    return t('common:errors.codes.Login.ClientDeactivated');
+  if (
+    caught instanceof ApiError &&
+    (caught.code === 'Login.ClientDeactivated' || caught.code === 'Login.SsoRequired')
+  ) {
+    return t(`common:errors.codes.${caught.code}`);
   }
   if (caught instanceof ApiError && caught.status === 401 && audience === 'licensee') {
     return t('common:errors.licenseeLogin.401');

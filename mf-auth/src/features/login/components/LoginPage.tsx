@@ -13,12 +13,29 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../api/login';
+import { ssoStartHref, useSsoOptions } from '../api/ssoOptions';
 import { SignInPasswordAndSubmit, useSignInForm } from '../useSignInForm';
+import { SsoFailure, SsoSignIn } from './SsoSignIn';
 import './login.css';
 
 /** Only paths inside the dashboard are followed after sign-in (no open redirect). */
 function safeReturnUrl(value: string | null): string {
   return value && /^\/dashboard(\/|$|\?)/.test(value) ? value : START_PAGE;
+}
+
+function RememberBox({ remember, setRemember }: { remember: boolean; setRemember: (value: boolean) => void }) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="auth-login__remember">
+      <input
+        id="remember-client"
+        type="checkbox"
+        checked={remember}
+        onChange={(event) => setRemember(event.target.checked)}
+      />
+      <label htmlFor="remember-client">{t('login.remember')}</label>
+    </div>
+  );
 }
 
 export default function LoginPage() {
@@ -52,6 +69,11 @@ export default function LoginPage() {
     },
   });
   const { clientIdentifier } = form.values;
+  const sso = useSsoOptions(clientIdentifier);
+  // A company that signs in through its provider only: the password form stays folded away (its super-admins' way
+  // back in when the provider fails).
+  const [passwordWanted, setPasswordWanted] = useState(false);
+  const passwordForm = sso.loginMode !== 'sso' || passwordWanted;
 
   if (status === 'authenticated' && !form.busy)
     return <Navigate to={licenseeSignedIn ? home : safeReturnUrl(searchParams.get('returnUrl'))} replace />;
@@ -61,6 +83,7 @@ export default function LoginPage() {
       <h1>{t('login.headline')}</h1>
       <p className="auth-login__sub">{t('login.subHeadline')}</p>
       <FormError error={form.error} testId="login-error" />
+      <SsoFailure code={searchParams.get('sso')} />
       <form onSubmit={onSubmit} noValidate>
         {editingClient ? (
           <TextField
@@ -80,18 +103,25 @@ export default function LoginPage() {
             </div>
           </div>
         )}
-        <TextField label={t('login.username')} {...form.field('username')} lowercase autoComplete="username" />
-        <SignInPasswordAndSubmit password={password}>
-          <div className="auth-login__remember">
-            <input
-              id="remember-client"
-              type="checkbox"
-              checked={remember}
-              onChange={(event) => setRemember(event.target.checked)}
-            />
-            <label htmlFor="remember-client">{t('login.remember')}</label>
-          </div>
-        </SignInPasswordAndSubmit>
+        {sso.loginMode !== 'password' && sso.providerName && (
+          <SsoSignIn
+            providerName={sso.providerName}
+            href={ssoStartHref(clientIdentifier, searchParams.get('returnUrl'))}
+            onLeave={() => rememberCompany(remember ? clientIdentifier.trim().toLowerCase() : null)}
+            passwordOffered={passwordForm}
+            onPasswordWanted={sso.loginMode === 'sso' && !passwordWanted ? () => setPasswordWanted(true) : null}
+          />
+        )}
+        {passwordForm && (
+          <TextField label={t('login.username')} {...form.field('username')} lowercase autoComplete="username" />
+        )}
+        {passwordForm ? (
+          <SignInPasswordAndSubmit password={password}>
+            <RememberBox remember={remember} setRemember={setRemember} />
+          </SignInPasswordAndSubmit>
+        ) : (
+          <RememberBox remember={remember} setRemember={setRemember} />
+        )}
       </form>
       <p className="auth-login__forgot">
         <Link

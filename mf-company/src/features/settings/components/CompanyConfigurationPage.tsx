@@ -16,8 +16,9 @@ import { useTranslation } from 'react-i18next';
 import '../../locations/components/locations.css';
 import { useClientConfiguration } from '../api/getClientConfiguration';
 import { useUpdateClientConfiguration } from '../api/updateClientConfiguration';
+import { SsoConfigurationCard } from './SsoConfigurationCard';
 
-/** company/settings/configuration: support login, calendar link, and the apps the licensee switched on. */
+/** company/settings/configuration: support login, calendar link, single sign-on, and the apps the licensee switched on. */
 export default function CompanyConfigurationPage() {
   const { t } = useTranslation('company');
   const query = useClientConfiguration();
@@ -29,6 +30,7 @@ export default function CompanyConfigurationPage() {
       ) : query.data ? (
         <>
           <ConfigurationForm key={JSON.stringify(query.data)} configuration={query.data} />
+          <SsoConfigurationCard />
           <FeatureFlags configuration={query.data} />
         </>
       ) : (

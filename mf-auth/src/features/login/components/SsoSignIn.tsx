@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+
+interface SsoSignInProps {
+  providerName: string;
+  /** The server's way to the provider (GET /api/auth/sso/start). */
+  href: string;
+  /** Before the browser leaves for the provider: remember the company ID as the password sign-in does. */
+  onLeave: () => void;
+  /** The password form stands below: an "or" between the two. */
+  passwordOffered: boolean;
+  /** Provider only: a link that unfolds the password form (for the super-admins); null when it is open. */
+  onPasswordWanted: (() => void) | null;
+}
+
+/** "Mit <provider> anmelden": the company's own provider (docs/single-sign-on.md). */
+export function SsoSignIn({ providerName, href, onLeave, passwordOffered, onPasswordWanted }: SsoSignInProps) {
+  const { t } = useTranslation('auth');
+  return (
+    <div className="auth-login__sso" data-testid="sso-sign-in">
+      <a className="ui-button auth-login__submit" href={href} onClick={onLeave}>
+        {t('login.sso.button', { provider: providerName })}
+      </a>
+      {passwordOffered && <p className="auth-login__or">{t('login.sso.orPassword')}</p>}
+      {onPasswordWanted && (
+        <button type="button" className="ui-button ui-button--link" onClick={onPasswordWanted}>
+          {t('login.sso.passwordInstead')}
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Codes the server sends back with (`?sso=`): only these are shown, never a text taken from the address. */
+const SSO_FAILURES = new Set([
+  'Sso.NotConfigured',
+  'Sso.ProviderUnavailable',
+  'Sso.ProviderError',
+  'Sso.StateInvalid',
+  'Sso.TokenInvalid',
+  'Sso.UnknownMember',
+  'Secrets.KeyMissing',
+  'Login.Deactivated',
+  'Login.ClientDeactivated',
+]);
+
+/** Why the trip to the provider came back without a session. */
+export function SsoFailure({ code }: { code: string | null }) {
+  const { t } = useTranslation('auth');
+  if (!code || !SSO_FAILURES.has(code)) return null;
+  const text = code === 'Login.Deactivated' ? t('common:errors.login.403') : t(`common:errors.codes.${code}`);
+  return (
+    <div className="ui-alert ui-alert--danger" role="alert" data-testid="sso-error">
+      {text}
+    </div>
+  );
+}
