@@ -37,6 +37,7 @@ import { registerOrgUnitRoutes } from './modules/orgUnits/routes';
 import { registerProfileRoutes } from './modules/profile/routes';
 import { registerReminderRoutes } from './modules/reminders/routes';
 import { registerRiskAssessmentRoutes } from './modules/riskAssessments/routes';
+import { registerScimProtocolRoutes, registerScimSettings } from './modules/scim/routes';
 import { SsoProviders } from './modules/sso/providers';
 import { registerSsoRoutes } from './modules/sso/routes';
 import { registerStartRoutes } from './modules/start/routes';
@@ -137,6 +138,10 @@ export async function buildApp(
   const ssoProviders = new SsoProviders(config);
   await app.register(area('auth', (scope) => registerAuthRoutes(scope, db, ssoProviders)));
   await app.register(area('sso', (scope) => registerSsoRoutes(scope, db, ssoProviders)));
+  // SCIM: the settings are calls of the contract; the protocol (/scim/v2) has its own content type, bearer tokens and
+  // error format, so it is a scope of its own.
+  await app.register(area('scim-settings', (scope) => registerScimSettings(scope, db)));
+  await app.register(area('scim', (scope) => registerScimProtocolRoutes(scope, db)));
   await app.register(area('account', (scope) => registerAccountRoutes(scope, db, config, mailer)));
   if (config.supportLinkKeyFile && db.kind === 'pglite') {
     // The embedded database serves one process: leave the key where `support-link` finds it while we run.

@@ -25,8 +25,10 @@ import { ORG_UNITS_ROUTES } from '../contract/orgUnits/calls';
 import { REMINDERS_ROUTES } from '../contract/reminders/calls';
 import { RISK_ASSESSMENTS_ROUTES } from '../contract/riskAssessments/calls';
 import type { RouteTable } from '../contract/routeTable';
+import { SCIM_ROUTES } from '../contract/scim/calls';
 import { SSO_ROUTES } from '../contract/sso/calls';
 
+export { SCIM_GROUP_TARGETS, type ScimGroupTarget } from '../contract/scim/calls';
 export { SSO_LOGIN_MODES, type SsoLoginMode } from '../contract/sso/calls';
 
 import { START_ROUTES } from '../contract/start/calls';
@@ -77,6 +79,7 @@ export const API_ROUTES = {
   ...LOCATIONS_ROUTES,
   ...COMPANY_ROUTES,
   ...SSO_ROUTES,
+  ...SCIM_ROUTES,
   ...MEMBER_IMPORT_ROUTES,
   ...ELEARNINGS_ROUTES,
   ...CERTIFICATE_ROUTES,

@@ -53,6 +53,7 @@ import {
 } from './profile';
 import { REMINDERS_ENDPOINTS } from './reminders/schemas';
 import { RISK_ASSESSMENTS_ENDPOINTS } from './riskAssessments/schemas';
+import { SCIM_ENDPOINTS } from './scim/schemas';
 import { SSO_ENDPOINTS, ssoOptionsRequestSchema, ssoOptionsResponseSchema } from './sso/schemas';
 import { START_ENDPOINTS } from './start/schemas';
 import { TEMPLATES_ENDPOINTS } from './templates/schemas';
@@ -226,6 +227,7 @@ export const ENDPOINTS = {
   ...LOCATIONS_ENDPOINTS,
   ...COMPANY_ENDPOINTS,
   ...SSO_ENDPOINTS,
+  ...SCIM_ENDPOINTS,
   ...MEMBER_IMPORT_ENDPOINTS,
   ...ELEARNINGS_ENDPOINTS,
   ...CERTIFICATE_ENDPOINTS,
@@ -275,6 +277,7 @@ export * from './orgUnits/schemas';
 export * from './profile';
 export * from './reminders/schemas';
 export * from './riskAssessments/schemas';
+export * from './scim/schemas';
 export * from './sso/schemas';
 export * from './start/schemas';
 export * from './tasks';

@@ -80,6 +80,8 @@ export const ERROR_CODES = [
   'Sso.TokenInvalid',
   'Sso.UnknownMember',
   'Secrets.KeyMissing',
+  // SCIM provisioning (docs/scim.md): the token is not one of the client's
+  'ScimToken.NotFound',
   // members
   'Member.NotFound',
   'Member.Invalid',

@@ -29,11 +29,15 @@ export interface AuditChange {
  * not at all. The actor's name is stored as it was, so that the history still reads right after a rename or a
  * deletion; a customer adviser's session names the real adviser.
  */
-export async function recordAudit(
-  tx: Queryable,
-  session: Pick<SessionContext, 'clientUuid' | 'memberUuid' | 'support'>,
-  changes: readonly AuditChange[],
-): Promise<void> {
+/**
+ * Who acts: a member's session, or a system of the client's that is no member (`memberUuid` null), named by
+ * `actorName`: a directory provisioning through SCIM ("SCIM: Entra ID").
+ */
+export type AuditActor =
+  | Pick<SessionContext, 'clientUuid' | 'memberUuid' | 'support'>
+  | { clientUuid: string; memberUuid: null; support: null; actorName: string };
+
+export async function recordAudit(tx: Queryable, session: AuditActor, changes: readonly AuditChange[]): Promise<void> {
   if (changes.length === 0) return;
   const rows = changes.map((change) => ({
     action: change.action,
@@ -46,10 +50,16 @@ export async function recordAudit(
   await tx.query(
     `INSERT INTO audit_entry (client_uuid, actor_member_uuid, actor_name, support_adviser, action, entity_type,
                               entity_uuid, member_uuid, before, after)
-     SELECT $1, $2, (SELECT m.first_name || ' ' || m.last_name FROM member m WHERE m.uuid = $2), $3,
+     SELECT $1, $2, coalesce($5, (SELECT m.first_name || ' ' || m.last_name FROM member m WHERE m.uuid = $2)), $3,
             x.action, x.entity_type, x.entity_uuid, x.member_uuid, x.before, x.after
        FROM jsonb_to_recordset($4::jsonb)
          AS x(action text, entity_type text, entity_uuid uuid, member_uuid uuid, before jsonb, after jsonb)`,
-    [session.clientUuid, session.memberUuid, session.support?.adviser ?? null, JSON.stringify(rows)],
+    [
+      session.clientUuid,
+      session.memberUuid,
+      session.support?.adviser ?? null,
+      JSON.stringify(rows),
+      'actorName' in session ? session.actorName : null,
+    ],
   );
 }
