@@ -142,12 +142,18 @@ describe('the token (company configuration, super-admin)', () => {
     const settings = await superAdmin.post('/api/clientdetails/read-scim');
     expect(settings.statusCode).toBe(200);
     expect(settings.json()).toMatchObject({ baseUrl: 'http://localhost/scim/v2', groupTarget: 'org-units' });
-    expect(settings.json().tokens[0]).toMatchObject({ label: 'Entra ID', createdBy: 'Sabine Admiral', revokedAt: null });
+    expect(settings.json().tokens[0]).toMatchObject({
+      label: 'Entra ID',
+      createdBy: 'Sabine Admiral',
+      revokedAt: null,
+    });
     expect(settings.body).not.toContain(token);
     expect(token).toMatch(/^scim_[A-Za-z0-9_-]{43}$/);
     const stored = await server.db.query('SELECT 1 FROM scim_token WHERE token_hash = $1', [hashToken(token)]);
     expect(stored).toHaveLength(1);
-    expect(await server.db.query(`SELECT 1 FROM audit_entry WHERE action = 'client.create-scim-token'`)).toHaveLength(1);
+    expect(await server.db.query(`SELECT 1 FROM audit_entry WHERE action = 'client.create-scim-token'`)).toHaveLength(
+      1,
+    );
   });
 
   it('refuses requests without a valid token in SCIM’s error format', async () => {
@@ -166,10 +172,20 @@ describe('the token (company configuration, super-admin)', () => {
     const revoked = await superAdmin.post('/api/clientdetails/revoke-scim-token', { uuid });
     expect(revoked.json().tokens.find((item: { uuid: string }) => item.uuid === uuid).revokedAt).not.toBeNull();
     expectScimError(await scim('GET', '/ServiceProviderConfig', undefined, {}, secondToken), 401);
-    expect(await server.db.query(`SELECT 1 FROM audit_entry WHERE action = 'client.revoke-scim-token'`)).toHaveLength(1);
+    expect(await server.db.query(`SELECT 1 FROM audit_entry WHERE action = 'client.revoke-scim-token'`)).toHaveLength(
+      1,
+    );
     // Another client's token uuid answers as one that does not exist.
-    const globexUuid = (await one<{ uuid: string }>(`SELECT t.uuid FROM scim_token t JOIN client c ON c.uuid = t.client_uuid WHERE c.identifier = 'globex'`)).uuid;
-    expectError(await superAdmin.post('/api/clientdetails/revoke-scim-token', { uuid: globexUuid }), 404, 'ScimToken.NotFound');
+    const globexUuid = (
+      await one<{ uuid: string }>(
+        `SELECT t.uuid FROM scim_token t JOIN client c ON c.uuid = t.client_uuid WHERE c.identifier = 'globex'`,
+      )
+    ).uuid;
+    expectError(
+      await superAdmin.post('/api/clientdetails/revoke-scim-token', { uuid: globexUuid }),
+      404,
+      'ScimToken.NotFound',
+    );
   });
 });
 
@@ -177,7 +193,11 @@ describe('discovery (RFC 7644 section 4)', () => {
   it('names what this service provider supports', async () => {
     const config = await scim('GET', '/ServiceProviderConfig');
     expect(config.statusCode).toBe(200);
-    expect(config.json()).toMatchObject({ patch: { supported: true }, etag: { supported: true }, bulk: { supported: false } });
+    expect(config.json()).toMatchObject({
+      patch: { supported: true },
+      etag: { supported: true },
+      bulk: { supported: false },
+    });
     const types = await scim('GET', '/ResourceTypes');
     expect(types.json().Resources.map((type: { id: string }) => type.id)).toEqual(['User', 'Group']);
     const schemas = await scim('GET', '/Schemas');
@@ -249,7 +269,10 @@ describe('Users', () => {
     expect(found.json().Resources[0].userName).toBe('find.me');
     const byExternal = await scim('GET', `/Users?filter=${encodeURIComponent('externalId eq "ext-find.me"')}`);
     expect(byExternal.json().totalResults).toBe(1);
-    const byMail = await scim('GET', `/Users?filter=${encodeURIComponent('emails[type eq "work"].value eq "find.me@example.com"')}`);
+    const byMail = await scim(
+      'GET',
+      `/Users?filter=${encodeURIComponent('emails[type eq "work"].value eq "find.me@example.com"')}`,
+    );
     expect(byMail.json().totalResults).toBe(1);
     const none = await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "nobody"')}`);
     expect(none.json()).toMatchObject({ totalResults: 0, Resources: [] });
@@ -274,7 +297,10 @@ describe('Users', () => {
     const replaced = await scim(
       'PUT',
       `/Users/${user.id}`,
-      bjensen('put.me', { name: { givenName: 'Babs', familyName: 'Jensen-Berg' }, emails: [{ value: 'babs@example.com', primary: true }] }),
+      bjensen('put.me', {
+        name: { givenName: 'Babs', familyName: 'Jensen-Berg' },
+        emails: [{ value: 'babs@example.com', primary: true }],
+      }),
       { 'if-match': user.meta.version },
     );
     expect(replaced.statusCode, replaced.body).toBe(200);
@@ -282,7 +308,10 @@ describe('Users', () => {
     expect(replaced.headers.etag).not.toBe(user.meta.version);
     const stale = await scim('PUT', `/Users/${user.id}`, bjensen('put.me'), { 'if-match': user.meta.version });
     expectScimError(stale, 412);
-    const row = await one<{ first_name: string; email: string }>('SELECT first_name, email FROM member WHERE uuid = $1', [user.id]);
+    const row = await one<{ first_name: string; email: string }>(
+      'SELECT first_name, email FROM member WHERE uuid = $1',
+      [user.id],
+    );
     expect(row).toEqual({ first_name: 'Babs', email: 'babs@example.com' });
     // The userName of another member is taken.
     expectScimError(await scim('PUT', `/Users/${user.id}`, bjensen('bjensen')), 409, 'uniqueness');
@@ -300,13 +329,21 @@ describe('Users', () => {
       Operations: [
         { op: 'Replace', path: 'name.givenName', value: 'Erika' },
         { op: 'Add', path: 'emails[type eq "work"].value', value: 'erika@example.com' },
-        { op: 'Replace', path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department', value: 'Lager' },
+        {
+          op: 'Replace',
+          path: 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User:department',
+          value: 'Lager',
+        },
         { op: 'Replace', path: 'externalId', value: 'entra-object-id' },
         { op: 'Replace', path: 'active', value: 'False' },
       ],
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    expect(patched.json()).toMatchObject({ active: false, externalId: 'entra-object-id', name: { givenName: 'Erika' } });
+    expect(patched.json()).toMatchObject({
+      active: false,
+      externalId: 'entra-object-id',
+      name: { givenName: 'Erika' },
+    });
     const row = await one<{ status: string; email: string; first_name: string }>(
       'SELECT status, email, first_name FROM member WHERE uuid = $1',
       [user.id],
@@ -317,18 +354,26 @@ describe('Users', () => {
     await expectNothingLeftToSync();
 
     // A replay changes nothing: the same version, no second audit entry.
-    const audits = await server.db.query(`SELECT 1 FROM audit_entry WHERE entity_uuid = $1 AND action = 'member.update'`, [user.id]);
+    const audits = await server.db.query(
+      `SELECT 1 FROM audit_entry WHERE entity_uuid = $1 AND action = 'member.update'`,
+      [user.id],
+    );
     const again = await scim('PATCH', `/Users/${user.id}`, {
       schemas: [PATCH],
       Operations: [{ op: 'Replace', path: 'active', value: 'False' }],
     });
     expect(again.headers.etag).toBe(patched.headers.etag);
-    expect(await server.db.query(`SELECT 1 FROM audit_entry WHERE entity_uuid = $1 AND action = 'member.update'`, [user.id])).toHaveLength(audits.length);
+    expect(
+      await server.db.query(`SELECT 1 FROM audit_entry WHERE entity_uuid = $1 AND action = 'member.update'`, [user.id]),
+    ).toHaveLength(audits.length);
   });
 
   it('takes Okta’s PATCH form (a value object without a path) to deactivate and reactivate', async () => {
     const user = await createUser('okta.user');
-    const off = await scim('PATCH', `/Users/${user.id}`, { schemas: [PATCH], Operations: [{ op: 'replace', value: { active: false } }] });
+    const off = await scim('PATCH', `/Users/${user.id}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', value: { active: false } }],
+    });
     expect(off.json().active).toBe(false);
     await expectNothingLeftToSync();
     const on = await scim('PATCH', `/Users/${user.id}`, {
@@ -338,8 +383,16 @@ describe('Users', () => {
     expect(on.json()).toMatchObject({ active: true, name: { familyName: 'Okta-Jensen' } });
     expect(await openTasks(user.id)).toBe(1);
     await expectNothingLeftToSync();
-    expectScimError(await scim('PATCH', `/Users/${user.id}`, { Operations: [{ op: 'move', path: 'active' }] }), 400, 'invalidSyntax');
-    expectScimError(await scim('PATCH', `/Users/${user.id}`, { Operations: [{ op: 'replace', path: 'name[[', value: 1 }] }), 400, 'invalidPath');
+    expectScimError(
+      await scim('PATCH', `/Users/${user.id}`, { Operations: [{ op: 'move', path: 'active' }] }),
+      400,
+      'invalidSyntax',
+    );
+    expectScimError(
+      await scim('PATCH', `/Users/${user.id}`, { Operations: [{ op: 'replace', path: 'name[[', value: 1 }] }),
+      400,
+      'invalidPath',
+    );
   });
 
   it('deletes a user as an archive (history kept, out of the statistics); a new create of that userName restores him', async () => {
@@ -349,12 +402,19 @@ describe('Users', () => {
     const deleted = await scim('DELETE', `/Users/${user.id}`);
     expect(deleted.statusCode).toBe(204);
     expectScimError(await scim('GET', `/Users/${user.id}`), 404);
-    const row = await one<{ archived: boolean }>('SELECT archived_at IS NOT NULL AS archived FROM member WHERE uuid = $1', [user.id]);
+    const row = await one<{ archived: boolean }>(
+      'SELECT archived_at IS NOT NULL AS archived FROM member WHERE uuid = $1',
+      [user.id],
+    );
     expect(row.archived).toBe(true);
     // As the member list's archive: the task stays (rule 8, a restore brings it back), the statistics leave him out.
     expect(await inStatistics()).not.toContain(user.id);
     await expectNothingLeftToSync();
-    expect(await server.db.query(`SELECT 1 FROM audit_entry WHERE action = 'member.archive' AND entity_uuid = $1`, [user.id])).toHaveLength(1);
+    expect(
+      await server.db.query(`SELECT 1 FROM audit_entry WHERE action = 'member.archive' AND entity_uuid = $1`, [
+        user.id,
+      ]),
+    ).toHaveLength(1);
     const back = await scim('POST', '/Users', bjensen('delete.me'));
     expect(back.statusCode, back.body).toBe(201);
     expect(back.json().id).toBe(user.id);
@@ -380,20 +440,44 @@ describe('Users', () => {
   });
 
   it('never deactivates the last super-admin', async () => {
-    const superUuid = (await one<{ uuid: string }>(`SELECT uuid FROM member WHERE client_uuid = $1 AND username = 'super.admin'`, [acme])).uuid;
-    const refused = await scim('PATCH', `/Users/${superUuid}`, { schemas: [PATCH], Operations: [{ op: 'replace', path: 'active', value: false }] });
+    const superUuid = (
+      await one<{ uuid: string }>(`SELECT uuid FROM member WHERE client_uuid = $1 AND username = 'super.admin'`, [acme])
+    ).uuid;
+    const refused = await scim('PATCH', `/Users/${superUuid}`, {
+      schemas: [PATCH],
+      Operations: [{ op: 'replace', path: 'active', value: false }],
+    });
     expectScimError(refused, 409);
-    expect((await one<{ status: string }>('SELECT status FROM member WHERE uuid = $1', [superUuid])).status).toBe('active');
+    expect((await one<{ status: string }>('SELECT status FROM member WHERE uuid = $1', [superUuid])).status).toBe(
+      'active',
+    );
   });
 
   it('another client’s token sees nothing of acme', async () => {
     const user = await createUser('acme.only');
     expectScimError(await scim('GET', `/Users/${user.id}`, undefined, {}, globexToken), 404);
-    expectScimError(await scim('PATCH', `/Users/${user.id}`, { Operations: [{ op: 'replace', value: { active: false } }] }, {}, globexToken), 404);
+    expectScimError(
+      await scim(
+        'PATCH',
+        `/Users/${user.id}`,
+        { Operations: [{ op: 'replace', value: { active: false } }] },
+        {},
+        globexToken,
+      ),
+      404,
+    );
     expectScimError(await scim('DELETE', `/Users/${user.id}`, undefined, {}, globexToken), 404);
-    const list = (await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "acme.only"')}`, undefined, {}, globexToken)).json();
+    const list = (
+      await scim('GET', `/Users?filter=${encodeURIComponent('userName eq "acme.only"')}`, undefined, {}, globexToken)
+    ).json();
     expect(list.totalResults).toBe(0);
-    expect((await one<{ archived: boolean }>('SELECT archived_at IS NOT NULL AS archived FROM member WHERE uuid = $1', [user.id])).archived).toBe(false);
+    expect(
+      (
+        await one<{ archived: boolean }>('SELECT archived_at IS NOT NULL AS archived FROM member WHERE uuid = $1', [
+          user.id,
+        ])
+      ).archived,
+    ).toBe(false);
   });
 
   it('refuses hostile input with 400, never 500', async () => {
@@ -427,11 +511,18 @@ describe('Groups as org units', () => {
   it('creates a unit below the root with its members, who get the unit’s tasks; Entra’s and Okta’s PATCH forms', async () => {
     const mara = await createUser('group.mara');
     const tom = await createUser('group.tom');
-    const created = await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Lager Nord', members: [{ value: mara.id }] });
+    const created = await scim('POST', '/Groups', {
+      schemas: [GROUP],
+      displayName: 'Lager Nord',
+      members: [{ value: mara.id }],
+    });
     expect(created.statusCode, created.body).toBe(201);
     const group = created.json();
     expect(group).toMatchObject({ displayName: 'Lager Nord', members: [{ value: mara.id }] });
-    const unit = await one<{ parent_uuid: string; client_uuid: string }>('SELECT parent_uuid, client_uuid FROM org_unit WHERE uuid = $1', [group.id]);
+    const unit = await one<{ parent_uuid: string; client_uuid: string }>(
+      'SELECT parent_uuid, client_uuid FROM org_unit WHERE uuid = $1',
+      [group.id],
+    );
     expect(unit).toEqual({ parent_uuid: root, client_uuid: acme });
     const unitCourse = (
       await one<{ uuid: string }>(
@@ -441,7 +532,9 @@ describe('Groups as org units', () => {
       )
     ).uuid;
     const admin = await server.login('acme', 'admin');
-    expect((await admin.post('/api/elearning/assign-org-units', { uuid: unitCourse, orgUnitUuids: [group.id] })).statusCode).toBe(200);
+    expect(
+      (await admin.post('/api/elearning/assign-org-units', { uuid: unitCourse, orgUnitUuids: [group.id] })).statusCode,
+    ).toBe(200);
     expect(await openTasks(mara.id, unitCourse)).toBe(1);
     expect(await openTasks(tom.id, unitCourse)).toBe(0);
 
@@ -484,11 +577,24 @@ describe('Groups as org units', () => {
     ]);
 
     // Found by name (Entra matches so before it creates); a second create of the name is refused.
-    const found = await scim('GET', `/Groups?filter=${encodeURIComponent('displayName eq "Lager Nord-Ost"')}&excludedAttributes=members`);
+    const found = await scim(
+      'GET',
+      `/Groups?filter=${encodeURIComponent('displayName eq "Lager Nord-Ost"')}&excludedAttributes=members`,
+    );
     expect(found.json().totalResults).toBe(1);
     expect(found.json().Resources[0].members).toBeUndefined();
-    expectScimError(await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Lager Nord-Ost' }), 409, 'uniqueness');
-    expectScimError(await scim('PATCH', `/Groups/${group.id}`, { Operations: [{ op: 'add', path: 'members', value: [{ value: crypto.randomUUID() }] }] }), 400, 'invalidValue');
+    expectScimError(
+      await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Lager Nord-Ost' }),
+      409,
+      'uniqueness',
+    );
+    expectScimError(
+      await scim('PATCH', `/Groups/${group.id}`, {
+        Operations: [{ op: 'add', path: 'members', value: [{ value: crypto.randomUUID() }] }],
+      }),
+      400,
+      'invalidValue',
+    );
     // Another client's token: not found.
     expectScimError(await scim('GET', `/Groups/${group.id}`, undefined, {}, globexToken), 404);
     // Gone with DELETE.
@@ -502,8 +608,13 @@ describe('Groups as member groups', () => {
     const switched = await superAdmin.post('/api/clientdetails/update-scim', { groupTarget: 'member-groups' });
     expect(switched.json().groupTarget).toBe('member-groups');
     try {
-      const seeded = await one<{ uuid: string; name: string }>('SELECT uuid, name FROM member_group WHERE client_uuid = $1 ORDER BY name LIMIT 1', [acme]);
-      const found = (await scim('GET', `/Groups?filter=${encodeURIComponent(`displayName eq "${seeded.name}"`)}`)).json();
+      const seeded = await one<{ uuid: string; name: string }>(
+        'SELECT uuid, name FROM member_group WHERE client_uuid = $1 ORDER BY name LIMIT 1',
+        [acme],
+      );
+      const found = (
+        await scim('GET', `/Groups?filter=${encodeURIComponent(`displayName eq "${seeded.name}"`)}`)
+      ).json();
       expect(found.Resources[0].id).toBe(seeded.uuid);
       const user = await createUser('first.aider');
       const patched = await scim('PATCH', `/Groups/${seeded.uuid}`, {
@@ -511,11 +622,20 @@ describe('Groups as member groups', () => {
         Operations: [{ op: 'add', path: 'members', value: [{ value: user.id, display: 'Barbara Jensen' }] }],
       });
       expect(patched.statusCode, patched.body).toBe(204);
-      expect(await server.db.query('SELECT 1 FROM member_group_member WHERE member_group_uuid = $1 AND member_uuid = $2', [seeded.uuid, user.id])).toHaveLength(1);
+      expect(
+        await server.db.query('SELECT 1 FROM member_group_member WHERE member_group_uuid = $1 AND member_uuid = $2', [
+          seeded.uuid,
+          user.id,
+        ]),
+      ).toHaveLength(1);
       expect((await scim('GET', `/Users/${user.id}`)).json().groups).toEqual([
         expect.objectContaining({ value: seeded.uuid, display: seeded.name }),
       ]);
-      expectScimError(await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Neue Gruppe' }), 400, 'mutability');
+      expectScimError(
+        await scim('POST', '/Groups', { schemas: [GROUP], displayName: 'Neue Gruppe' }),
+        400,
+        'mutability',
+      );
       expect(await server.db.query(`SELECT 1 FROM member_group WHERE name = 'Neue Gruppe'`)).toHaveLength(0);
     } finally {
       await superAdmin.post('/api/clientdetails/update-scim', { groupTarget: 'org-units' });

@@ -24,6 +24,7 @@ import { ORG_UNITS_MATRIX } from './orgUnits';
 import { PLATFORM_MATRIX } from './platform';
 import { REMINDERS_MATRIX } from './reminders';
 import { RISK_ASSESSMENTS_MATRIX, riskAssessmentIds } from './riskAssessments';
+import { SCIM_MATRIX } from './scim';
 import { SSO_MATRIX } from './sso';
 import { START_MATRIX } from './start';
 import { prepareTemplatesMatrix, TEMPLATES_MATRIX } from './templates';
@@ -38,6 +39,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   LOCATIONS_MATRIX,
   COMPANY_MATRIX,
   SSO_MATRIX,
+  SCIM_MATRIX,
   MEMBER_IMPORT_MATRIX,
   ELEARNINGS_MATRIX,
   CERTIFICATES_MATRIX,
