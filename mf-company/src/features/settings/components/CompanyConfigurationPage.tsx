@@ -16,9 +16,10 @@ import { useTranslation } from 'react-i18next';
 import '../../locations/components/locations.css';
 import { useClientConfiguration } from '../api/getClientConfiguration';
 import { useUpdateClientConfiguration } from '../api/updateClientConfiguration';
+import { ScimProvisioningCard } from './ScimProvisioningCard';
 import { SsoConfigurationCard } from './SsoConfigurationCard';
 
-/** company/settings/configuration: support login, calendar link, single sign-on, and the apps the licensee switched on. */
+/** company/settings/configuration: support login, calendar link, single sign-on, SCIM provisioning, and the apps the licensee switched on. */
 export default function CompanyConfigurationPage() {
   const { t } = useTranslation('company');
   const query = useClientConfiguration();
@@ -31,6 +32,7 @@ export default function CompanyConfigurationPage() {
         <>
           <ConfigurationForm key={JSON.stringify(query.data)} configuration={query.data} />
           <SsoConfigurationCard />
+          <ScimProvisioningCard />
           <FeatureFlags configuration={query.data} />
         </>
       ) : (
