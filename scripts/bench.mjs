@@ -9,6 +9,8 @@
 // exit 1 when something broke (server did not start, a non-2xx answer).
 //   - the member import: a generated cp1252 `;` file of 10,000 and of 100,000 rows from upload to landed, with
 //     other users' member state timed meanwhile (BENCH_IMPORT=0 or --no-import skips it; --import-only runs only it).
+//   - SCIM provisioning: 10,000 new users pushed over SCIM 2.0 into the demo company, a few requests at a time
+//     (scripts/bench/scim.mjs; BENCH_SCIM=0 or --no-scim skips it; --scim-only runs only it).
 //   - search at scale, only with --scale / BENCH_SCALE=1 (about 3 minutes of seeding): 1,000,000 members in
 //     1,000 clients in a throw-away schema on PostgreSQL, varied searches, member state and every other list
 //     (scripts/bench/scale.mjs); --scale-only runs only it. BENCH_SCALE_SCHEMA=<schema> reuses a schema seeded before
@@ -57,6 +59,7 @@ import {
 } from './bench/report.mjs';
 import { FINISH_EVALUATIONS, riskTargets, runRiskAssessmentScenarios } from './bench/riskAssessments.mjs';
 import { runScaleScenarios, SCALE } from './bench/scale.mjs';
+import { runScimScenario, scimTargets } from './bench/scim.mjs';
 import { freePort, measureStartup, root, seedDatabase, startServer, stopAllProcesses } from './bench/server.mjs';
 import { runReminderScenario, runStartScenarios, startTargets } from './bench/start.mjs';
 import { buildWithoutFederation } from './bench/withoutFederation.mjs';
@@ -72,6 +75,8 @@ const PASSWORD = 'Safety#2026';
 const DEMO_ACCOUNT = { company: 'acme', username: 'admin', password: PASSWORD };
 const DEMO_MEMBER = { company: 'acme', username: 'member', password: PASSWORD };
 const BENCH_ACCOUNT = { company: BENCH_CLIENT, username: 'admin', password: PASSWORD };
+/** SCIM tokens are the super-admin's (company configuration). */
+const DEMO_SUPER_ADMIN = { company: 'acme', username: 'super.admin', password: PASSWORD };
 
 const started = Date.now();
 const log = (message) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${message}`);
@@ -106,7 +111,9 @@ for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   });
 }
 
-const importOnly = args.includes('--import-only');
+const importOnly = args.includes('--import-only') || args.includes('--scim-only');
+const scimOnly = args.includes('--scim-only');
+const scimRequested = () => scimOnly || !(process.env.BENCH_SCIM === '0' || args.includes('--no-scim'));
 const riskOnly = args.includes('--risk-only');
 const licenseeOnly = args.includes('--licensee-only');
 const licenseeRequested = () => licenseeOnly || process.env.BENCH_LICENSEE === '1' || args.includes('--licensee');
@@ -297,6 +304,7 @@ async function main() {
     company: {},
     riskAssessments: {},
     import: {},
+    scim: {},
     start: {},
     player: {},
     targets: [],
@@ -370,13 +378,18 @@ async function main() {
           browser: await measureDoingTheWork(baseUrl, DEMO_MEMBER),
         };
       }
-      if (importRequested()) {
+      if (importRequested() && !scimOnly) {
         log('Member import on PGlite:');
         report.import.pglite = await runImportScenarios(baseUrl, {
           account: BENCH_ACCOUNT,
           otherAccount: DEMO_ACCOUNT,
           log,
         });
+      }
+      // Last: it adds 10,000 members to the demo company the other scenarios use.
+      if (scimRequested()) {
+        log('SCIM provisioning on PGlite:');
+        report.scim.pglite = await runScimScenario(baseUrl, { account: DEMO_SUPER_ADMIN, log });
       }
     });
 
@@ -433,13 +446,17 @@ async function main() {
             postgres: await runCrowdScenario(baseUrl, { account: BENCH_ACCOUNT, durationSeconds: CROWD_SECONDS, log }),
           };
         }
-        if (importRequested()) {
+        if (importRequested() && !scimOnly) {
           log('Member import on PostgreSQL:');
           report.import.postgres = await runImportScenarios(baseUrl, {
             account: BENCH_ACCOUNT,
             otherAccount: DEMO_ACCOUNT,
             log,
           });
+        }
+        if (scimRequested()) {
+          log('SCIM provisioning on PostgreSQL:');
+          report.scim.postgres = await runScimScenario(baseUrl, { account: DEMO_SUPER_ADMIN, log });
         }
       });
       cleanups.splice(cleanups.indexOf(step), 1);
@@ -458,6 +475,7 @@ async function main() {
     ...Object.entries(report.riskAssessments).flatMap(([database, result]) => riskTargets(result, database)),
     ...(report.lighthouse ? lighthouseTargets(report.lighthouse) : []),
     ...Object.entries(report.import).flatMap(([database, result]) => importTargets(result, database)),
+    ...Object.entries(report.scim).flatMap(([database, result]) => scimTargets(result, database)),
     ...Object.entries(report.start).flatMap(([database, result]) => startTargets(result, database)),
     ...Object.entries(report.player).flatMap(([database, result]) => playerTargets(result, database)),
     ...Object.entries(report.crowd ?? {}).flatMap(([database, result]) => crowdTargets(result, database)),

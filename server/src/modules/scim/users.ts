@@ -5,7 +5,6 @@ import type { Database, Queryable } from '../../core/db/database';
 import { iso } from '../../core/db/rows';
 import { membershipChanged } from '../../core/events/membershipEvents';
 import { ApiHttpError } from '../../http/errors';
-import { setAssignments } from '../members/assignments';
 import { assertSeatsAfterAdding, assertSeatsFor, LOCK_MEMBER_CHANGES } from '../members/licence';
 import { assertAnotherSuperAdmin, uniqueUsername } from '../members/lookups';
 import {
@@ -219,54 +218,34 @@ export async function listUsers(
  * brought back instead: the directory adds again whom it removed. A user of that name who exists answers 409
  * uniqueness, so that a replayed create changes nothing.
  */
-export async function createUser(db: Database, caller: ScimCaller, input: ScimUserInput): Promise<string> {
+export async function createUser(
+  db: Database,
+  caller: ScimCaller,
+  input: ScimUserInput,
+  baseUrl: string,
+): Promise<JsonObject> {
   return db.transaction(async (tx) => {
-    const [existing] = await tx.query<{ uuid: string; archived: boolean; deleted: boolean }>(
-      `SELECT uuid, archived_at IS NOT NULL AS archived, deleted_at IS NOT NULL AS deleted
-         FROM member WHERE client_uuid = $1 AND username = $2 FOR UPDATE`,
-      [caller.clientUuid, input.username],
+    // The unique index answers whether the userName is taken: no read before the insert (a directory's first run
+    // creates thousands, one request each).
+    const [row] = await tx.query<UserRow>(
+      `INSERT INTO member AS m (client_uuid, username, role, email, first_name, last_name, language, status,
+                                scim_external_id)
+       VALUES ($1, $2, 'member', $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (client_uuid, username) DO NOTHING
+       RETURNING ${USER_COLUMNS}`,
+      [
+        caller.clientUuid,
+        input.username,
+        input.email,
+        input.firstName,
+        input.lastName,
+        input.language ?? 'de_DE',
+        input.active ? 'active' : 'inactive',
+        input.externalId,
+      ],
     );
-    if (existing && (!existing.archived || existing.deleted)) {
-      throw new ScimError(409, `A user with userName ${input.username} exists`, 'uniqueness');
-    }
-    if (existing) {
-      await assertSeatsFor(tx, caller.clientUuid, 1);
-      await tx.query('UPDATE member SET archived_at = NULL WHERE uuid = $1', [existing.uuid]);
-      await recordAudit(tx, auditActor(caller), [
-        {
-          action: 'member.unarchive',
-          entityType: 'member',
-          entityUuid: existing.uuid,
-          memberUuid: existing.uuid,
-          before: { archivedAt: 'archived' },
-          after: { archivedAt: null },
-        },
-      ]);
-      await updateMember(tx, caller, existing.uuid, input);
-      // Back in his units: the tasks of the member's units come back as after an admin's restore.
-      await membershipChanged(tx, caller.clientUuid, { memberUuids: [existing.uuid] });
-      return existing.uuid;
-    }
-    const [row] = await tx
-      .query<MemberRecordRow>(
-        `INSERT INTO member AS m (client_uuid, username, role, email, first_name, last_name, language, status,
-                                  scim_external_id)
-         VALUES ($1, $2, 'member', $3, $4, $5, $6, $7, $8)
-         RETURNING ${MEMBER_RECORD_COLUMNS}`,
-        [
-          caller.clientUuid,
-          input.username,
-          input.email,
-          input.firstName,
-          input.lastName,
-          input.language ?? 'de_DE',
-          input.active ? 'active' : 'inactive',
-          input.externalId,
-        ],
-      )
-      .catch(uniqueUsername);
-    if (!row) throw new ApiHttpError(500, 'Generic.PersistFailed');
-    await setAssignments(tx, caller.clientUuid, row.uuid, [], [], { isNew: true });
+    if (!row) return restoreUser(tx, caller, input, baseUrl);
+    // A new member belongs to the default unit only (derived, nothing stored): no assignments to write.
     await membershipChanged(tx, caller.clientUuid, { memberUuids: [row.uuid], newMembers: true });
     await recordAudit(tx, auditActor(caller), [
       {
@@ -279,8 +258,42 @@ export async function createUser(db: Database, caller: ScimCaller, input: ScimUs
       },
     ]);
     await assertSeatsAfterAdding(tx, caller.clientUuid);
-    return row.uuid;
+    // What was inserted is what the answer shows (a new member is in no group yet).
+    return toScimUser(row, [], baseUrl);
   });
+}
+
+/** The userName is taken: an archived member of it is brought back (updated); anyone else answers 409 uniqueness. */
+async function restoreUser(
+  tx: Queryable,
+  caller: ScimCaller,
+  input: ScimUserInput,
+  baseUrl: string,
+): Promise<JsonObject> {
+  const [existing] = await tx.query<{ uuid: string; archived: boolean; deleted: boolean }>(
+    `SELECT uuid, archived_at IS NOT NULL AS archived, deleted_at IS NOT NULL AS deleted
+       FROM member WHERE client_uuid = $1 AND username = $2 FOR UPDATE`,
+    [caller.clientUuid, input.username],
+  );
+  if (!existing || !existing.archived || existing.deleted) {
+    throw new ScimError(409, `A user with userName ${input.username} exists`, 'uniqueness');
+  }
+  await assertSeatsFor(tx, caller.clientUuid, 1);
+  await tx.query('UPDATE member SET archived_at = NULL WHERE uuid = $1', [existing.uuid]);
+  await recordAudit(tx, auditActor(caller), [
+    {
+      action: 'member.unarchive',
+      entityType: 'member',
+      entityUuid: existing.uuid,
+      memberUuid: existing.uuid,
+      before: { archivedAt: 'archived' },
+      after: { archivedAt: null },
+    },
+  ]);
+  await updateMember(tx, caller, existing.uuid, input);
+  // Back in his units: the tasks of the member's units come back as after an admin's restore.
+  await membershipChanged(tx, caller.clientUuid, { memberUuids: [existing.uuid] });
+  return readUser(tx, caller, existing.uuid, baseUrl);
 }
 
 /** The directory's fields of a member set to `input` (PUT, and PATCH after it is applied), in the caller's transaction. */

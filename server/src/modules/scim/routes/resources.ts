@@ -70,9 +70,8 @@ export function registerScimResourceRoutes(app: FastifyInstance, db: Database): 
   });
 
   app.post(users, async (request, reply) => {
-    const caller = callerOf(request);
-    const uuid = await createUser(db, caller, inputOf(bodyOf(request)));
-    return sendResource(request, reply, 201, await readUser(db, caller, uuid, baseUrlOf(request)));
+    const created = await createUser(db, callerOf(request), inputOf(bodyOf(request)), baseUrlOf(request));
+    return sendResource(request, reply, 201, created);
   });
 
   app.get(`${users}/:id`, async (request, reply) =>
