@@ -9,7 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashToken } from '../src/core/sessions/sessions';
 import { syncElearningTasks } from '../src/modules/elearnings/taskSync';
 import { syncMemberTasks } from '../src/modules/riskAssessments/memberTaskSync';
-import { type Agent, createTestServer, expectError, type InjectResponse, type TestServer } from './helpers';
+import {
+  type Agent,
+  countStatements,
+  createTestServer,
+  expectError,
+  type InjectResponse,
+  type TestServer,
+} from './helpers';
 
 let server: TestServer;
 let superAdmin: Agent;
@@ -421,6 +428,45 @@ describe('Users', () => {
     expect(await openTasks(user.id)).toBe(1);
     expect(await inStatistics()).toContain(user.id);
     await expectNothingLeftToSync();
+  });
+
+  it('creates arriving together share a transaction, and each request gets its own answer', async () => {
+    const names = Array.from({ length: 20 }, (_, index) => `together.${index}`);
+    // The token is known already (a directory's run sends thousands of requests with it).
+    await scim('GET', '/ServiceProviderConfig');
+    const { result: answers, count } = await countStatements(server.db, () =>
+      Promise.all([...names, 'together.3', 'bjensen'].map((name) => scim('POST', '/Users', bjensen(name)))),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([...names.map(() => 201), 409, 409]);
+    const ids = answers.slice(0, 20).map((answer) => answer.json().id as string);
+    expect(new Set(ids).size).toBe(20);
+    for (const id of ids) expect(await openTasks(id)).toBe(1);
+    const audits = await server.db.query(
+      `SELECT 1 FROM audit_entry WHERE action = 'member.create' AND entity_uuid = ANY($1::uuid[])`,
+      [ids],
+    );
+    expect(audits).toHaveLength(20);
+    await expectNothingLeftToSync();
+    // One by one, 22 creates take more than 100 statements (token, insert, task syncs, audit, licence per create).
+    expect(count).toBeLessThan(60);
+  });
+
+  it('a batch over the licence limit falls back to one by one: the seats left are taken, the rest refused', async () => {
+    const used = await one<{ count: number }>(
+      'SELECT count(*)::int AS count FROM member WHERE client_uuid = $1 AND archived_at IS NULL',
+      [acme],
+    );
+    await server.db.query('UPDATE client SET max_members = $2 WHERE uuid = $1', [acme, used.count + 3]);
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, (_, index) => scim('POST', '/Users', bjensen(`seat.${index}`))),
+      );
+      expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(3);
+      for (const refused of answers.filter((answer) => answer.statusCode !== 201)) expectScimError(refused, 409);
+      expect(await server.db.query(`SELECT 1 FROM member WHERE username LIKE 'seat.%'`)).toHaveLength(3);
+    } finally {
+      await server.db.query('UPDATE client SET max_members = NULL WHERE uuid = $1', [acme]);
+    }
   });
 
   it('keeps the licence limit, with SCIM’s error and nothing created', async () => {

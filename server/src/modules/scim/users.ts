@@ -224,42 +224,71 @@ export async function createUser(
   input: ScimUserInput,
   baseUrl: string,
 ): Promise<JsonObject> {
+  const [created] = await createUsers(db, caller, [input], baseUrl);
+  if (created) return created;
+  return db.transaction((tx) => restoreUser(tx, caller, input, baseUrl));
+}
+
+/**
+ * Several new members in one transaction (the create batcher's, createBatcher.ts): one insert, one task sync for all
+ * of them, one audit statement, the licence limit once. Answers each input's user, or null where its userName is
+ * taken (the caller goes on with createUser for it: a restore, or 409). A failure fails all of them, nothing kept.
+ */
+export async function createUsers(
+  db: Database,
+  caller: ScimCaller,
+  inputs: readonly ScimUserInput[],
+  baseUrl: string,
+): Promise<Array<JsonObject | null>> {
   return db.transaction(async (tx) => {
-    // The unique index answers whether the userName is taken: no read before the insert (a directory's first run
+    // The unique index answers whether a userName is taken: no read before the insert (a directory's first run
     // creates thousands, one request each).
-    const [row] = await tx.query<UserRow>(
+    const rows = await tx.query<UserRow>(
       `INSERT INTO member AS m (client_uuid, username, role, email, first_name, last_name, language, status,
                                 scim_external_id)
-       VALUES ($1, $2, 'member', $3, $4, $5, $6, $7, $8)
+       SELECT $1, x.username, 'member', x.email, x.first_name, x.last_name, x.language, x.status, x.external_id
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+           AS x(username, email, first_name, last_name, language, status, external_id)
        ON CONFLICT (client_uuid, username) DO NOTHING
        RETURNING ${USER_COLUMNS}`,
       [
         caller.clientUuid,
-        input.username,
-        input.email,
-        input.firstName,
-        input.lastName,
-        input.language ?? 'de_DE',
-        input.active ? 'active' : 'inactive',
-        input.externalId,
+        inputs.map((input) => input.username),
+        inputs.map((input) => input.email),
+        inputs.map((input) => input.firstName),
+        inputs.map((input) => input.lastName),
+        inputs.map((input) => input.language ?? 'de_DE'),
+        inputs.map((input) => (input.active ? 'active' : 'inactive')),
+        inputs.map((input) => input.externalId),
       ],
     );
-    if (!row) return restoreUser(tx, caller, input, baseUrl);
-    // A new member belongs to the default unit only (derived, nothing stored): no assignments to write.
-    await membershipChanged(tx, caller.clientUuid, { memberUuids: [row.uuid], newMembers: true });
-    await recordAudit(tx, auditActor(caller), [
-      {
-        action: 'member.create',
-        entityType: 'member',
-        entityUuid: row.uuid,
-        memberUuid: row.uuid,
-        before: null,
-        after: { ...auditedFields(toMember(row)), source: 'scim' },
-      },
-    ]);
-    await assertSeatsAfterAdding(tx, caller.clientUuid);
+    if (rows.length > 0) {
+      // New members belong to the default unit only (derived, nothing stored): no assignments to write.
+      await membershipChanged(tx, caller.clientUuid, { memberUuids: rows.map((row) => row.uuid), newMembers: true });
+      await recordAudit(
+        tx,
+        auditActor(caller),
+        rows.map((row) => ({
+          action: 'member.create',
+          entityType: 'member' as const,
+          entityUuid: row.uuid,
+          memberUuid: row.uuid,
+          before: null,
+          after: { ...auditedFields(toMember(row)), source: 'scim' },
+        })),
+      );
+      await assertSeatsAfterAdding(tx, caller.clientUuid);
+    }
     // What was inserted is what the answer shows (a new member is in no group yet).
-    return toScimUser(row, [], baseUrl);
+    const byName = new Map(rows.map((row) => [row.username, row]));
+    const answered = new Set<string>();
+    return inputs.map((input) => {
+      const row = byName.get(input.username);
+      // The same userName twice in one batch: the first one is created, the second is taken.
+      if (!row || answered.has(input.username)) return null;
+      answered.add(input.username);
+      return toScimUser(row, [], baseUrl);
+    });
   });
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../../core/db/database';
+import { CreateBatcher } from '../createBatcher';
 import { pageOf, parseFilter } from '../filter';
 import {
   createGroup,
@@ -13,7 +14,7 @@ import {
 import { applyPatch, type JsonObject } from '../patch';
 import { baseUrlOf, callerOf, SCIM_BASE_PATH, sendScim } from '../protocol';
 import { ScimError } from '../scimError';
-import { archiveUser, createUser, inputOf, listUsers, readUser, replaceUser, USER_FILTER_ATTRIBUTES } from '../users';
+import { archiveUser, inputOf, listUsers, readUser, replaceUser, USER_FILTER_ATTRIBUTES } from '../users';
 
 /** Most resources per list page (ServiceProviderConfig's filter.maxResults). */
 export const MAX_RESULTS = 1000;
@@ -60,6 +61,7 @@ function excludesMembers(request: FastifyRequest): boolean {
  */
 export function registerScimResourceRoutes(app: FastifyInstance, db: Database): void {
   const users = `${SCIM_BASE_PATH}/Users`;
+  const creates = new CreateBatcher(db);
   const groups = `${SCIM_BASE_PATH}/Groups`;
 
   app.get(users, async (request, reply) => {
@@ -70,7 +72,7 @@ export function registerScimResourceRoutes(app: FastifyInstance, db: Database): 
   });
 
   app.post(users, async (request, reply) => {
-    const created = await createUser(db, callerOf(request), inputOf(bodyOf(request)), baseUrlOf(request));
+    const created = await creates.create(callerOf(request), inputOf(bodyOf(request)), baseUrlOf(request));
     return sendResource(request, reply, 201, created);
   });
 

@@ -7,7 +7,7 @@ import { hashToken, type SessionContext } from '../../../core/sessions/sessions'
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { baseUrlOf } from '../protocol';
-import { newScimToken } from '../tokens';
+import { forgetScimTokens, newScimToken } from '../tokens';
 
 async function readSettings(db: Queryable, request: FastifyRequest, session: SessionContext): Promise<ScimSettings> {
   const [client] = await db.query<{ scim_group_target: ScimSettings['groupTarget'] }>(
@@ -66,8 +66,8 @@ export function registerScimSettingsRoutes(app: FastifyInstance, db: Database): 
     });
   });
 
-  registerEndpoint(app, db, ENDPOINTS.revokeScimToken, async ({ body, request, session }) =>
-    db.transaction(async (tx) => {
+  registerEndpoint(app, db, ENDPOINTS.revokeScimToken, async ({ body, request, session }) => {
+    const settings = await db.transaction(async (tx) => {
       const [token] = await tx.query<{ label: string; revoked: boolean }>(
         `SELECT label, revoked_at IS NOT NULL AS revoked FROM scim_token WHERE uuid = $1 AND client_uuid = $2 FOR UPDATE`,
         [body.uuid, session.clientUuid],
@@ -86,11 +86,14 @@ export function registerScimSettingsRoutes(app: FastifyInstance, db: Database): 
         ]);
       }
       return readSettings(tx, request, session);
-    }),
-  );
+    });
+    // After the commit: the next request reads the token's state as committed (tokens.ts keeps verified ones).
+    forgetScimTokens(db);
+    return settings;
+  });
 
-  registerEndpoint(app, db, ENDPOINTS.updateScimSettings, async ({ body, request, session }) =>
-    db.transaction(async (tx) => {
+  registerEndpoint(app, db, ENDPOINTS.updateScimSettings, async ({ body, request, session }) => {
+    const settings = await db.transaction(async (tx) => {
       const [before] = await tx.query<{ scim_group_target: string }>(
         'SELECT scim_group_target FROM client WHERE uuid = $1 FOR UPDATE',
         [session.clientUuid],
@@ -111,6 +114,9 @@ export function registerScimSettingsRoutes(app: FastifyInstance, db: Database): 
         ]);
       }
       return readSettings(tx, request, session);
-    }),
-  );
+    });
+    // After the commit: the next request reads the token's state as committed (tokens.ts keeps verified ones).
+    forgetScimTokens(db);
+    return settings;
+  });
 }
