@@ -256,6 +256,50 @@ describe('sign-in through the provider', () => {
     signInPageSays(await agent.get('/api/auth/sso/callback', { code: 'x' }), 'Sso.StateInvalid');
   });
 
+  it('creates a missing member at the first sign-in where the company allows it, as the directory would', async () => {
+    provider.accounts.set('new.starter', { email: 'new.starter@acme.example', emailVerified: true, name: 'Nina Neu' });
+    signInPageSays((await signInThroughProvider('new.starter')).callback, 'Sso.UnknownMember');
+    expect((await configure({ clientSecret: null, createMembers: true })).json().createMembers).toBe(true);
+    const { agent, callback } = await signInThroughProvider('new.starter');
+    expect(callback.headers.location).toBe('/dashboard/elearnings');
+    const state = (await agent.get('/api/member/state')).json();
+    expect(state.member).toMatchObject({ email: 'new.starter@acme.example', roleIdentifier: 'member' });
+    expect(state.memberDetails).toMatchObject({ firstName: 'Nina', lastName: 'Neu' });
+    const row = await server.db.query<{ username: string; sso_subject: string }>(
+      'SELECT username, sso_subject FROM member WHERE uuid = $1',
+      [state.member.uuid],
+    );
+    expect(row).toEqual([{ username: 'new.starter@acme.example', sso_subject: 'new.starter' }]);
+    const [audit] = await server.db.query<{ actor_name: string }>(
+      `SELECT actor_name FROM audit_entry WHERE action = 'member.create' AND entity_uuid = $1`,
+      [state.member.uuid],
+    );
+    expect(audit?.actor_name).toBe('SSO: Acme Entra ID');
+    // An account without a verified address is not made into a member.
+    provider.accounts.set('no.address', { name: 'Otto Ohne' });
+    signInPageSays((await signInThroughProvider('no.address')).callback, 'Sso.UnknownMember');
+    // The licence limit holds: nothing is kept.
+    const [used] = await server.db.query<{ count: number }>(
+      `SELECT count(*)::int AS count FROM member m JOIN client c ON c.uuid = m.client_uuid
+        WHERE c.identifier = 'acme' AND m.archived_at IS NULL`,
+    );
+    await server.db.query(`UPDATE client SET max_members = $1 WHERE identifier = 'acme'`, [used?.count]);
+    try {
+      provider.accounts.set('one.too.many', {
+        email: 'one.too.many@acme.example',
+        emailVerified: true,
+        name: 'Zu Viel',
+      });
+      signInPageSays((await signInThroughProvider('one.too.many')).callback, 'Client.MaxMembersReached');
+      expect(await server.db.query(`SELECT 1 FROM member WHERE username = 'one.too.many@acme.example'`)).toHaveLength(
+        0,
+      );
+    } finally {
+      await server.db.query(`UPDATE client SET max_members = NULL WHERE identifier = 'acme'`);
+      await configure({ clientSecret: null, createMembers: false });
+    }
+  });
+
   it('password only for super-admins when the company signs in through its provider only', async () => {
     expect((await configure({ clientSecret: null, loginMode: 'sso' })).statusCode).toBe(200);
     const anonymous = await server.anonymous();
@@ -291,8 +335,8 @@ describe('sign-in through the provider', () => {
 
   it('removing the provider brings back the password form; the links stay for a later provider', async () => {
     const removed = await superAdmin.post('/api/clientdetails/remove-sso');
-    // Mara and the archived member of the test before.
-    expect(removed.json()).toMatchObject({ configured: false, loginMode: 'password', linkedMembers: 2 });
+    // Mara, the archived member and the member made at his first sign-in.
+    expect(removed.json()).toMatchObject({ configured: false, loginMode: 'password', linkedMembers: 3 });
     expect(await server.db.query(`SELECT 1 FROM audit_entry WHERE action = 'client.remove-sso'`)).toHaveLength(1);
     const anonymous = await server.anonymous();
     signInPageSays(await anonymous.get('/api/auth/sso/start', { clientIdentifier: 'acme' }), 'Sso.NotConfigured');

@@ -5,7 +5,13 @@ import type { Database, Queryable } from '../../core/db/database';
 import { iso } from '../../core/db/rows';
 import { membershipChanged } from '../../core/events/membershipEvents';
 import { ApiHttpError } from '../../http/errors';
-import { assertSeatsAfterAdding, assertSeatsFor, LOCK_MEMBER_CHANGES } from '../members/licence';
+import {
+  createDirectoryMembers,
+  DIRECTORY_MEMBER_COLUMNS,
+  type DirectoryMemberInput,
+  type DirectoryMemberRow,
+} from '../members/directoryMembers';
+import { assertSeatsFor, LOCK_MEMBER_CHANGES } from '../members/licence';
 import { assertAnotherSuperAdmin, uniqueUsername } from '../members/lookups';
 import {
   auditedFields,
@@ -23,23 +29,11 @@ export const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 export const ENTERPRISE_USER_SCHEMA = 'urn:ietf:params:scim:schemas:extension:enterprise:2.0:User';
 export const LIST_SCHEMA = 'urn:ietf:params:scim:api:messages:2.0:ListResponse';
 
-interface UserRow extends MemberRecordRow {
-  created_at: unknown;
-  scim_external_id: string | null;
-}
-
-const USER_COLUMNS = `${MEMBER_RECORD_COLUMNS}, m.created_at, m.scim_external_id`;
+type UserRow = DirectoryMemberRow;
+const USER_COLUMNS = DIRECTORY_MEMBER_COLUMNS;
 
 /** The member fields a directory owns; everything else of a member (role, tasks switches, address) stays the admins'. */
-export interface ScimUserInput {
-  username: string;
-  firstName: string;
-  lastName: string;
-  email: string | null;
-  active: boolean;
-  language: 'de_DE' | 'en_GB' | null;
-  externalId: string | null;
-}
+export type ScimUserInput = DirectoryMemberInput;
 
 /** A weak ETag of what the resource shows: it changes exactly when the resource does. */
 export function versionOf(resource: JsonObject): string {
@@ -243,42 +237,7 @@ export async function createUsers(
   return db.transaction(async (tx) => {
     // The unique index answers whether a userName is taken: no read before the insert (a directory's first run
     // creates thousands, one request each).
-    const rows = await tx.query<UserRow>(
-      `INSERT INTO member AS m (client_uuid, username, role, email, first_name, last_name, language, status,
-                                scim_external_id)
-       SELECT $1, x.username, 'member', x.email, x.first_name, x.last_name, x.language, x.status, x.external_id
-         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
-           AS x(username, email, first_name, last_name, language, status, external_id)
-       ON CONFLICT (client_uuid, username) DO NOTHING
-       RETURNING ${USER_COLUMNS}`,
-      [
-        caller.clientUuid,
-        inputs.map((input) => input.username),
-        inputs.map((input) => input.email),
-        inputs.map((input) => input.firstName),
-        inputs.map((input) => input.lastName),
-        inputs.map((input) => input.language ?? 'de_DE'),
-        inputs.map((input) => (input.active ? 'active' : 'inactive')),
-        inputs.map((input) => input.externalId),
-      ],
-    );
-    if (rows.length > 0) {
-      // New members belong to the default unit only (derived, nothing stored): no assignments to write.
-      await membershipChanged(tx, caller.clientUuid, { memberUuids: rows.map((row) => row.uuid), newMembers: true });
-      await recordAudit(
-        tx,
-        auditActor(caller),
-        rows.map((row) => ({
-          action: 'member.create',
-          entityType: 'member' as const,
-          entityUuid: row.uuid,
-          memberUuid: row.uuid,
-          before: null,
-          after: { ...auditedFields(toMember(row)), source: 'scim' },
-        })),
-      );
-      await assertSeatsAfterAdding(tx, caller.clientUuid);
-    }
+    const rows = await createDirectoryMembers(tx, auditActor(caller), caller.clientUuid, inputs, 'scim');
     // What was inserted is what the answer shows (a new member is in no group yet).
     const byName = new Map(rows.map((row) => [row.username, row]));
     const answered = new Set<string>();
@@ -304,7 +263,7 @@ async function restoreUser(
        FROM member WHERE client_uuid = $1 AND username = $2 FOR UPDATE`,
     [caller.clientUuid, input.username],
   );
-  if (!existing || !existing.archived || existing.deleted) {
+  if (!existing?.archived || existing.deleted) {
     throw new ScimError(409, `A user with userName ${input.username} exists`, 'uniqueness');
   }
   await assertSeatsFor(tx, caller.clientUuid, 1);

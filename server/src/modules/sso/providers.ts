@@ -26,11 +26,12 @@ export interface ClientSsoRow {
   client_secret_encrypted: string;
   provider_name: string;
   login_mode: 'password' | 'both' | 'sso';
+  create_members: boolean;
   updated_at: string;
 }
 
 export const CLIENT_SSO_COLUMNS =
-  's.client_uuid, s.issuer, s.client_id, s.client_secret_encrypted, s.provider_name, s.login_mode, s.updated_at::text AS updated_at';
+  's.client_uuid, s.issuer, s.client_id, s.client_secret_encrypted, s.provider_name, s.login_mode, s.create_members, s.updated_at::text AS updated_at';
 
 /** A failure of the provider as the sign-in page names it (docs/single-sign-on.md "When sign-in fails"). */
 export type SsoFailure = 'Sso.ProviderUnavailable' | 'Sso.ProviderError' | 'Sso.TokenInvalid';

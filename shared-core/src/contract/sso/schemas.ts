@@ -28,6 +28,8 @@ export const ssoConfigurationSchema = z.object({
   /** What the provider must allow as the redirect URI and as the address after its logout (this host's). */
   redirectUri: z.string(),
   postLogoutRedirectUri: z.string(),
+  /** A provider's account without a member gets one at its first sign-in (role member). */
+  createMembers: z.boolean(),
   /** Members linked to an account of the provider (by its subject). */
   linkedMembers: z.int().min(0),
 });
@@ -43,6 +45,8 @@ export const updateSsoConfigurationRequestSchema = z.strictObject({
   clientSecret: trimmedText(1000).nullable(),
   providerName: trimmedText(60),
   loginMode: z.enum(SSO_LOGIN_MODES),
+  /** Off by default: sign-in only links members that exist. */
+  createMembers: z.boolean().default(false),
 });
 export type UpdateSsoConfigurationRequest = z.input<typeof updateSsoConfigurationRequestSchema>;
 

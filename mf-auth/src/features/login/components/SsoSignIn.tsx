@@ -41,6 +41,7 @@ const SSO_FAILURES = new Set([
   'Secrets.KeyMissing',
   'Login.Deactivated',
   'Login.ClientDeactivated',
+  'Client.MaxMembersReached',
 ]);
 
 /** Why the trip to the provider came back without a session. */

@@ -1,6 +1,7 @@
 import type { SsoConfiguration } from '@dash/shared-core';
 import { SSO_LOGIN_MODES, type SsoLoginMode } from '@dash/shared-core/calls';
 import {
+  CheckboxField,
   FormActions,
   FormError,
   inlineErrorText,
@@ -46,6 +47,7 @@ function SsoForm({ configuration }: { configuration: SsoConfiguration }) {
   const update = useUpdateSsoConfiguration();
   const [loginMode, setLoginMode] = useState<SsoLoginMode>(configuration.configured ? configuration.loginMode : 'both');
   const [removing, setRemoving] = useState(false);
+  const [createMembers, setCreateMembers] = useState(configuration.createMembers);
   const form = useForm({
     initialValues: {
       issuer: configuration.issuer ?? '',
@@ -67,6 +69,7 @@ function SsoForm({ configuration }: { configuration: SsoConfiguration }) {
         clientSecret: values.clientSecret.trim() === '' ? null : values.clientSecret,
         providerName: values.providerName,
         loginMode,
+        createMembers,
       });
       showToast({ type: 'success', title: t('common:toast.successTitle'), message: t('settings.sso.saved') });
     },
@@ -97,6 +100,13 @@ function SsoForm({ configuration }: { configuration: SsoConfiguration }) {
         onChange={(value) => setLoginMode(value as SsoLoginMode)}
         options={SSO_LOGIN_MODES.map((mode) => ({ value: mode, label: t(`settings.sso.modes.${mode}`) }))}
       />
+      <CheckboxField
+        label={t('settings.sso.createMembers')}
+        checked={createMembers}
+        onChange={setCreateMembers}
+        name="createMembers"
+      />
+      <p className="company-note">{t('settings.sso.createMembersHint')}</p>
       <dl className="company-sso__addresses">
         <dt>{t('settings.sso.redirectUri')}</dt>
         <dd>

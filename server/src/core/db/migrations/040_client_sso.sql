@@ -11,6 +11,8 @@ CREATE TABLE client_sso (
   -- 'password': the form only (SSO configured but not offered yet); 'both'; 'sso': the provider only (super-admins
   -- keep the password form as the way back in when the provider fails).
   login_mode text NOT NULL CHECK (login_mode IN ('password', 'both', 'sso')),
+  -- A provider's account without a member gets one at its first sign-in (role member), when the company allows it.
+  create_members boolean NOT NULL DEFAULT false,
   updated_at timestamptz NOT NULL DEFAULT now()
 );
 

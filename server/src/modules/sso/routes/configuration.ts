@@ -5,7 +5,7 @@ import type { Database, Queryable } from '../../../core/db/database';
 import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { type ClientSsoRow, clientSsoOf, originOf, type SsoProviders } from '../providers';
+import { CLIENT_SSO_COLUMNS, type ClientSsoRow, clientSsoOf, originOf, type SsoProviders } from '../providers';
 import { SSO_CALLBACK_PATH, SSO_POST_LOGOUT_PATH } from './signIn';
 
 async function readConfiguration(
@@ -27,6 +27,7 @@ async function readConfiguration(
     clientSecretSet: row !== null,
     providerName: row?.provider_name ?? null,
     loginMode: row?.login_mode ?? 'password',
+    createMembers: row?.create_members ?? false,
     redirectUri: `${origin}${SSO_CALLBACK_PATH}`,
     postLogoutRedirectUri: `${origin}${SSO_POST_LOGOUT_PATH}/${encodeURIComponent(session.client.identifier)}`,
     linkedMembers: linked?.count ?? 0,
@@ -36,7 +37,13 @@ async function readConfiguration(
 /** What the audit list shows of a configuration: never the secret, only that it changed. */
 function forAudit(row: ClientSsoRow | null) {
   return row
-    ? { issuer: row.issuer, clientId: row.client_id, providerName: row.provider_name, loginMode: row.login_mode }
+    ? {
+        issuer: row.issuer,
+        clientId: row.client_id,
+        providerName: row.provider_name,
+        loginMode: row.login_mode,
+        createMembers: row.create_members,
+      }
     : null;
 }
 
@@ -63,11 +70,12 @@ export function registerSsoConfigurationRoutes(app: FastifyInstance, db: Databas
     else providers.issuerUrl(body.issuer);
     return db.transaction(async (tx) => {
       await tx.query(
-        `INSERT INTO client_sso (client_uuid, issuer, client_id, client_secret_encrypted, provider_name, login_mode)
-         VALUES ($1, $2, $3, $4, $5, $6)
+        `INSERT INTO client_sso (client_uuid, issuer, client_id, client_secret_encrypted, provider_name, login_mode,
+                                 create_members)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)
          ON CONFLICT (client_uuid) DO UPDATE SET issuer = $2, client_id = $3, client_secret_encrypted = $4,
-                provider_name = $5, login_mode = $6, updated_at = clock_timestamp()`,
-        [session.clientUuid, body.issuer, body.clientId, sealed, body.providerName, body.loginMode],
+                provider_name = $5, login_mode = $6, create_members = $7, updated_at = clock_timestamp()`,
+        [session.clientUuid, body.issuer, body.clientId, sealed, body.providerName, body.loginMode, body.createMembers],
       );
       const after = await clientSsoOf(tx, session.clientUuid);
       await recordAudit(tx, session, [
@@ -87,8 +95,7 @@ export function registerSsoConfigurationRoutes(app: FastifyInstance, db: Databas
     db.transaction(async (tx) => {
       const [removed] = await tx.query<ClientSsoRow>(
         `DELETE FROM client_sso s WHERE s.client_uuid = $1
-         RETURNING s.client_uuid, s.issuer, s.client_id, s.client_secret_encrypted, s.provider_name, s.login_mode,
-                   s.updated_at::text AS updated_at`,
+         RETURNING ${CLIENT_SSO_COLUMNS}`,
         [session.clientUuid],
       );
       if (removed) {

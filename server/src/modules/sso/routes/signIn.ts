@@ -1,5 +1,5 @@
 import { START_PAGE } from '@dash/shared-core';
-import { ENDPOINTS, type SsoOptions } from '@dash/shared-core/contract';
+import { ENDPOINTS, memberUsernameSchema, optionalEmailSchema, type SsoOptions } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
@@ -12,6 +12,7 @@ import { ApiHttpError } from '../../../http/errors';
 import { hostNameOf } from '../../../http/hostName';
 import { registerEndpoint } from '../../../http/route';
 import { checkRateLimit } from '../../auth/rateLimit';
+import { createDirectoryMembers } from '../../members/directoryMembers';
 import { CLIENT_SSO_COLUMNS, type ClientSsoRow, failureOf, originOf, type SsoProviders } from '../providers';
 
 export const SSO_START_PATH = '/api/auth/sso/start';
@@ -100,6 +101,58 @@ async function memberOf(tx: Queryable, clientUuid: string, claims: oidc.IDToken)
     },
   ]);
   return { ...member, sso_subject: claims.sub };
+}
+
+/**
+ * A member made at the first sign-in of a provider's account, where the company allows it (`create_members`): role
+ * member, named by the token's claims, the username its e-mail address (verified) or its preferred username, linked
+ * to the subject at once; made as the directory's members are (tasks, audit entry naming the provider, licence
+ * limit). Null when the claims do not make a valid member or the username is taken.
+ */
+async function newMemberOf(tx: Queryable, client: ClientSsoRow, claims: oidc.IDToken): Promise<MemberOfSubject | null> {
+  const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
+  const verifiedEmail = claims.email_verified === true ? text(claims.email).toLowerCase() : '';
+  const email = optionalEmailSchema.safeParse(verifiedEmail || null);
+  const username = memberUsernameSchema.safeParse(verifiedEmail || text(claims.preferred_username));
+  const name = text(claims.name).split(/\s+/).filter(Boolean);
+  const firstName = text(claims.given_name) || name.slice(0, -1).join(' ');
+  const lastName = text(claims.family_name) || (name.length > 1 ? (name.at(-1) ?? '') : '');
+  if (
+    !username.success ||
+    !email.success ||
+    !firstName ||
+    !lastName ||
+    firstName.length > 255 ||
+    lastName.length > 255
+  ) {
+    return null;
+  }
+  const actor = {
+    clientUuid: client.client_uuid,
+    memberUuid: null,
+    support: null,
+    actorName: `SSO: ${client.provider_name}`,
+  };
+  const language = text(claims.locale).toLowerCase().startsWith('en') ? 'en_GB' : null;
+  const [created] = await createDirectoryMembers(
+    tx,
+    actor,
+    client.client_uuid,
+    [
+      {
+        username: username.data,
+        firstName,
+        lastName,
+        email: email.data,
+        active: true,
+        language,
+        externalId: null,
+        ssoSubject: claims.sub,
+      },
+    ],
+    'sso',
+  );
+  return created ? { uuid: created.uuid, archived: false, active: true, sso_subject: claims.sub } : null;
 }
 
 /**
@@ -209,17 +262,25 @@ export function registerSsoSignInRoutes(app: FastifyInstance, db: Database, prov
     }
     if (client.deactivated) return backToSignIn(reply, identifier, 'Login.ClientDeactivated');
     const token = newToken();
-    const outcome = await db.transaction(async (tx) => {
-      const member = await memberOf(tx, client.uuid, claims);
-      if (!member) return 'Sso.UnknownMember';
-      if (member.archived || !member.active) return 'Login.Deactivated';
-      // A new session id at every sign-in (no session fixation); the old one, if any, ends.
-      await deleteSession(tx, request.cookies[SESSION_COOKIE]);
-      await createSession(tx, member.uuid, client.uuid, token);
-      await tx.query('UPDATE session SET sso_id_token = $2 WHERE token_hash = $1', [hashToken(token), idToken]);
-      await tx.query('UPDATE member SET last_login_at = now() WHERE uuid = $1', [member.uuid]);
-      return null;
-    });
+    const outcome = await db
+      .transaction(async (tx) => {
+        const member =
+          (await memberOf(tx, client.uuid, claims)) ??
+          (client.create_members ? await newMemberOf(tx, client as ClientSsoRow, claims) : null);
+        if (!member) return 'Sso.UnknownMember';
+        if (member.archived || !member.active) return 'Login.Deactivated';
+        // A new session id at every sign-in (no session fixation); the old one, if any, ends.
+        await deleteSession(tx, request.cookies[SESSION_COOKIE]);
+        await createSession(tx, member.uuid, client.uuid, token);
+        await tx.query('UPDATE session SET sso_id_token = $2 WHERE token_hash = $1', [hashToken(token), idToken]);
+        await tx.query('UPDATE member SET last_login_at = now() WHERE uuid = $1', [member.uuid]);
+        return null;
+      })
+      .catch((error: unknown) => {
+        // The licence limit of a member made at this sign-in: nothing of it is kept.
+        if (error instanceof ApiHttpError && error.code === 'Client.MaxMembersReached') return error.code;
+        throw error;
+      });
     if (outcome) {
       request.log.warn({ client: identifier, code: outcome, subject: claims.sub }, 'single sign-on refused');
       return backToSignIn(reply, identifier, outcome);
