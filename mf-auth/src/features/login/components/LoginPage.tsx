@@ -10,32 +10,22 @@ import {
   useSearchParams,
   useSessionStore,
 } from '@dash/shared-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { login } from '../api/login';
-import { ssoStartHref, useSsoOptions } from '../api/ssoOptions';
 import { SignInPasswordAndSubmit, useSignInForm } from '../useSignInForm';
-import { SsoFailure, SsoSignIn } from './SsoSignIn';
+
+// Only for companies with a provider, and after a failed trip to it: a chunk of its own, so that the sign-in page of
+// everybody else stays as small as it was.
+const ssoPart = () => import('./SsoSignIn');
+const SsoSignInArea = lazy(() => ssoPart().then((module) => ({ default: module.SsoSignInArea })));
+const SsoFailure = lazy(() => ssoPart().then((module) => ({ default: module.SsoFailure })));
+
 import './login.css';
 
 /** Only paths inside the dashboard are followed after sign-in (no open redirect). */
 function safeReturnUrl(value: string | null): string {
   return value && /^\/dashboard(\/|$|\?)/.test(value) ? value : START_PAGE;
-}
-
-function RememberBox({ remember, setRemember }: { remember: boolean; setRemember: (value: boolean) => void }) {
-  const { t } = useTranslation('auth');
-  return (
-    <div className="auth-login__remember">
-      <input
-        id="remember-client"
-        type="checkbox"
-        checked={remember}
-        onChange={(event) => setRemember(event.target.checked)}
-      />
-      <label htmlFor="remember-client">{t('login.remember')}</label>
-    </div>
-  );
 }
 
 export default function LoginPage() {
@@ -69,11 +59,12 @@ export default function LoginPage() {
     },
   });
   const { clientIdentifier } = form.values;
-  const sso = useSsoOptions(clientIdentifier);
   // A company that signs in through its provider only: the password form stays folded away (its super-admins' way
   // back in when the provider fails).
+  const [ssoOnly, setSsoOnly] = useState(false);
   const [passwordWanted, setPasswordWanted] = useState(false);
-  const passwordForm = sso.loginMode !== 'sso' || passwordWanted;
+  const companyKnown = clientIdentifier.trim() !== '' && clientIdentifierRule(clientIdentifier.trim()) === null;
+  const passwordForm = !(ssoOnly && companyKnown) || passwordWanted;
 
   if (status === 'authenticated' && !form.busy)
     return <Navigate to={licenseeSignedIn ? home : safeReturnUrl(searchParams.get('returnUrl'))} replace />;
@@ -83,7 +74,11 @@ export default function LoginPage() {
       <h1>{t('login.headline')}</h1>
       <p className="auth-login__sub">{t('login.subHeadline')}</p>
       <FormError error={form.error} testId="login-error" />
-      <SsoFailure code={searchParams.get('sso')} />
+      {searchParams.get('sso') && (
+        <Suspense fallback={null}>
+          <SsoFailure code={searchParams.get('sso')} />
+        </Suspense>
+      )}
       <form onSubmit={onSubmit} noValidate>
         {editingClient ? (
           <TextField
@@ -103,24 +98,33 @@ export default function LoginPage() {
             </div>
           </div>
         )}
-        {sso.loginMode !== 'password' && sso.providerName && (
-          <SsoSignIn
-            providerName={sso.providerName}
-            href={ssoStartHref(clientIdentifier, searchParams.get('returnUrl'))}
-            onLeave={() => rememberCompany(remember ? clientIdentifier.trim().toLowerCase() : null)}
-            passwordOffered={passwordForm}
-            onPasswordWanted={sso.loginMode === 'sso' && !passwordWanted ? () => setPasswordWanted(true) : null}
-          />
+        {companyKnown && (
+          <Suspense fallback={null}>
+            <SsoSignInArea
+              clientIdentifier={clientIdentifier}
+              returnUrl={searchParams.get('returnUrl')}
+              onLeave={() => rememberCompany(remember ? clientIdentifier.trim().toLowerCase() : null)}
+              onSsoOnly={setSsoOnly}
+              passwordShown={passwordForm}
+              onPasswordWanted={ssoOnly && !passwordWanted ? () => setPasswordWanted(true) : null}
+            />
+          </Suspense>
         )}
         {passwordForm && (
-          <TextField label={t('login.username')} {...form.field('username')} lowercase autoComplete="username" />
-        )}
-        {passwordForm ? (
-          <SignInPasswordAndSubmit password={password}>
-            <RememberBox remember={remember} setRemember={setRemember} />
-          </SignInPasswordAndSubmit>
-        ) : (
-          <RememberBox remember={remember} setRemember={setRemember} />
+          <>
+            <TextField label={t('login.username')} {...form.field('username')} lowercase autoComplete="username" />
+            <SignInPasswordAndSubmit password={password}>
+              <div className="auth-login__remember">
+                <input
+                  id="remember-client"
+                  type="checkbox"
+                  checked={remember}
+                  onChange={(event) => setRemember(event.target.checked)}
+                />
+                <label htmlFor="remember-client">{t('login.remember')}</label>
+              </div>
+            </SignInPasswordAndSubmit>
+          </>
         )}
       </form>
       <p className="auth-login__forgot">

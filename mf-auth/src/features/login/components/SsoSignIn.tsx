@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ssoStartHref, useSsoOptions } from '../api/ssoOptions';
 
 interface SsoSignInProps {
   providerName: string;
@@ -12,8 +14,45 @@ interface SsoSignInProps {
   onPasswordWanted: (() => void) | null;
 }
 
+interface SsoSignInAreaProps {
+  clientIdentifier: string;
+  returnUrl: string | null;
+  onLeave: () => void;
+  /** Told whether the company signs in through its provider only (the page folds the password form then). */
+  onSsoOnly: (ssoOnly: boolean) => void;
+  passwordShown: boolean;
+  onPasswordWanted: (() => void) | null;
+}
+
+/**
+ * The sign-in page's part for single sign-on, a chunk of its own that loads once a company ID is known: it asks which
+ * sign-in the company offers and shows the provider's button where it has one.
+ */
+export function SsoSignInArea({
+  clientIdentifier,
+  returnUrl,
+  onLeave,
+  onSsoOnly,
+  passwordShown,
+  onPasswordWanted,
+}: SsoSignInAreaProps) {
+  const options = useSsoOptions(clientIdentifier);
+  const ssoOnly = options.loginMode === 'sso';
+  useEffect(() => onSsoOnly(ssoOnly), [ssoOnly, onSsoOnly]);
+  if (options.loginMode === 'password' || !options.providerName) return null;
+  return (
+    <SsoSignIn
+      providerName={options.providerName}
+      href={ssoStartHref(clientIdentifier, returnUrl)}
+      onLeave={onLeave}
+      passwordOffered={passwordShown}
+      onPasswordWanted={onPasswordWanted}
+    />
+  );
+}
+
 /** "Mit <provider> anmelden": the company's own provider (docs/single-sign-on.md). */
-export function SsoSignIn({ providerName, href, onLeave, passwordOffered, onPasswordWanted }: SsoSignInProps) {
+function SsoSignIn({ providerName, href, onLeave, passwordOffered, onPasswordWanted }: SsoSignInProps) {
   const { t } = useTranslation('auth');
   return (
     <div className="auth-login__sso" data-testid="sso-sign-in">
