@@ -114,7 +114,7 @@ test('a client that disallows support login is refused with the spec message', a
   await admin.goto('/dashboard/company/settings/configuration');
   const toggle = admin.locator('input[name=supportLoginAllowed]');
   await toggle.uncheck();
-  await admin.getByRole('button', { name: 'Speichern' }).click();
+  await admin.getByTestId('company-configuration-form').getByRole('button', { name: 'Speichern' }).click();
   await expect(toggle).not.toBeChecked();
   try {
     await signInAsLicensee(page, { username: 'berater' });
@@ -129,7 +129,7 @@ test('a client that disallows support login is refused with the spec message', a
   } finally {
     await admin.goto('/dashboard/company/settings/configuration');
     await admin.locator('input[name=supportLoginAllowed]').check();
-    await admin.getByRole('button', { name: 'Speichern' }).click();
+    await admin.getByTestId('company-configuration-form').getByRole('button', { name: 'Speichern' }).click();
     await context.close();
   }
 });
