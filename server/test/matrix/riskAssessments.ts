@@ -191,6 +191,23 @@ async function evaluationIds(
   const agreedRisk = await riskRow(db, acme, agreed, 'content-completeness', 8, 'riskActionAgreed');
   const agreedActions: string[] = [];
   for (let n = 0; n < 3; n += 1) agreedActions.push(await actionRow(db, acme, agreedRisk, admin));
+  const doneActions: string[] = [];
+  for (let n = 0; n < 3; n += 1) doneActions.push(await actionRow(db, acme, agreedRisk, admin));
+  await db.query(
+    `UPDATE risk_assessment_action SET done_at = current_date, done_by_name = 'Matrix', check_due_date = current_date + 28
+      WHERE uuid = ANY($1::uuid[])`,
+    [doneActions],
+  );
+  const approvable: string[] = [];
+  const approved: string[] = [];
+  for (const n of [1, 2, 3]) {
+    approvable.push(await evaluationRow(db, acme, `Matrix: approvable ${n}`, 'actionsAgreed'));
+    approved.push(await evaluationRow(db, acme, `Matrix: approved ${n}`, 'done'));
+  }
+  await db.query(
+    `UPDATE risk_assessment_evaluation SET approved_at = now(), approved_by_name = 'Matrix' WHERE uuid = ANY($1::uuid[])`,
+    [approved],
+  );
   const globexEvaluation = await evaluationRow(db, globex, 'Globex evaluation', 'risksCreated');
   const globexRisk = await riskRow(db, globex, globexEvaluation, 'content-completeness', 8, 'riskActionDefined');
   return {
@@ -203,6 +220,9 @@ async function evaluationIds(
     undecided,
     confirmable: confirmable as [string, string, string],
     agreedActions: agreedActions as [string, string, string],
+    doneActions: doneActions as [string, string, string],
+    approvable: approvable as [string, string, string],
+    approved: approved as [string, string, string],
     globexEvaluation,
     globexRisk,
     globexAction: await actionRow(db, globex, globexRisk, globexOwner),
@@ -898,7 +918,8 @@ export const RISK_ASSESSMENTS_MATRIX: Record<string, MatrixEntry> = {
     sample: (ids) => ({ uuid: ids.eval.agreedActions[0], doneAt: today() }),
     validated: true,
     malformed: (ids) => [{ uuid: ids.eval.agreedActions[0], doneAt: 'yesterday' }, { uuid: ids.eval.agreedActions[0] }],
-    forbiddenFor: [...ADMIN_ONLY],
+    // Every role may mark its own actions done (risk-follow-up.test.ts); anybody else's answer 404 Action.NotFound.
+    forbiddenFor: null,
     featureFlagOffFor: FLAG_OFF,
     otherClientUuid: {
       foreign: (ids) => ids.eval.globexAction,
@@ -923,6 +944,109 @@ export const RISK_ASSESSMENTS_MATRIX: Record<string, MatrixEntry> = {
         },
       ],
       restore: (ids) => ({ uuid: ids.eval.agreedActions[2], doneAt: today() }),
+    },
+  },
+  'POST /api/risk-assessment/check-risk-action': {
+    access: 'session',
+    endpoint: 'riskAssessmentCheckRiskAction',
+    sample: (ids) => ({ uuid: ids.eval.doneActions[0], result: 'effective', note: null }),
+    validated: true,
+    malformed: (ids) => [
+      { uuid: ids.eval.doneActions[0], result: 'works', note: null },
+      { uuid: ids.eval.doneActions[0], result: 'effective' },
+      { uuid: ids.eval.doneActions[0], result: 'partly', note: 'x'.repeat(2001) },
+    ],
+    // The responsible member checks his own (risk-follow-up.test.ts); anybody else's answer 404 Action.NotFound.
+    forbiddenFor: null,
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: {
+      foreign: (ids) => ids.eval.globexAction,
+      status: 404,
+      code: 'Action.NotFound',
+      request: (uuid) => ({ input: { uuid, result: 'effective', note: null } }),
+    },
+    writes: {
+      snapshot: (db, ids) =>
+        db.query(
+          `SELECT uuid, effectiveness, checked_at IS NOT NULL AS checked FROM risk_assessment_action
+            WHERE uuid = ANY($1::uuid[]) ORDER BY uuid`,
+          [[ids.eval.doneActions[1], ids.eval.action]],
+        ),
+      changing: (ids) => ({ uuid: ids.eval.doneActions[1], result: 'partly', note: 'Matrix' }),
+      rejected: [
+        {
+          body: (ids) => ({ uuid: ids.eval.doneActions[1], result: 'notEffective', note: null }),
+          status: 400,
+          code: 'Action.CheckNoteRequired',
+        },
+        // Not done yet.
+        {
+          body: (ids) => ({ uuid: ids.eval.action, result: 'effective', note: null }),
+          status: 409,
+          code: 'Action.NotDone',
+        },
+      ],
+      restore: (ids) => ({ uuid: ids.eval.doneActions[2], result: 'effective', note: null }),
+    },
+  },
+  'POST /api/risk-assessment/read-my-risk-actions': {
+    access: 'session',
+    endpoint: 'riskAssessmentMyRiskActions',
+    as: 'acme/member',
+    sample: () => ({ ...tableDefaults, sortBy: 'dueDate' }),
+    validated: true,
+    malformed: () => [{ sortBy: 'responsibleName' }, { filter: { state: 'late' } }],
+    forbiddenFor: null,
+    featureFlagOffFor: FLAG_OFF,
+  },
+  'POST /api/risk-assessment/approve-evaluation': {
+    access: 'session',
+    endpoint: 'riskAssessmentApproveEvaluation',
+    sample: (ids) => ({ uuid: ids.eval.approvable[0], comment: 'Matrix' }),
+    validated: true,
+    malformed: (ids) => [{ uuid: ids.eval.approvable[0] }, { uuid: ids.eval.approvable[0], comment: 'x'.repeat(2001) }],
+    forbiddenFor: [...ADMIN_ONLY],
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: {
+      foreign: (ids) => ids.eval.globexEvaluation,
+      status: 404,
+      code: 'Risk.NotFound',
+      request: (uuid) => ({ input: { uuid, comment: null } }),
+    },
+    writes: {
+      snapshot: (db, ids) =>
+        db.query(
+          `SELECT uuid, approved_at IS NOT NULL AS approved, approval_comment FROM risk_assessment_evaluation
+            WHERE uuid = ANY($1::uuid[]) ORDER BY uuid`,
+          [[ids.eval.approvable[1], ids.eval.undecided, ids.eval.approved[0]]],
+        ),
+      changing: (ids) => ({ uuid: ids.eval.approvable[1], comment: null }),
+      rejected: [
+        { body: (ids) => ({ uuid: ids.eval.undecided, comment: null }), status: 409, code: 'Risk.InvalidStatus' },
+        { body: (ids) => ({ uuid: ids.eval.approved[0], comment: null }), status: 409, code: 'Evaluation.Approved' },
+      ],
+      restore: (ids) => ({ uuid: ids.eval.approvable[2], comment: null }),
+    },
+  },
+  'POST /api/risk-assessment/start-evaluation-round': {
+    access: 'session',
+    endpoint: 'riskAssessmentStartEvaluationRound',
+    sample: (ids) => ({ uuid: ids.eval.approved[0] }),
+    validated: true,
+    malformed: () => [{ uuid: 'x' }, {}],
+    forbiddenFor: [...ADMIN_ONLY],
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: { foreign: (ids) => ids.eval.globexEvaluation, ...riskNotFound() },
+    writes: {
+      snapshot: (db, ids) =>
+        db.query(
+          `SELECT uuid, superseded_at IS NOT NULL AS superseded FROM risk_assessment_evaluation
+            WHERE uuid = ANY($1::uuid[]) ORDER BY uuid`,
+          [[ids.eval.approved[1], ids.eval.approvable[0]]],
+        ),
+      changing: (ids) => ({ uuid: ids.eval.approved[1] }),
+      rejected: [{ body: (ids) => ({ uuid: ids.eval.confirmable[0] }), status: 409, code: 'Evaluation.NotApproved' }],
+      restore: (ids) => ({ uuid: ids.eval.approved[2] }),
     },
   },
   'POST /api/risk-assessment/read-risk-action-list': {

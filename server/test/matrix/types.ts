@@ -93,6 +93,12 @@ export interface EvaluationIds {
   confirmable: [string, string, string];
   /** actionsAgreed evaluation and its open actions. */
   agreedActions: [string, string, string];
+  /** Done actions of an actionsAgreed evaluation, not checked yet (check-risk-action changes them). */
+  doneActions: [string, string, string];
+  /** actionsAgreed evaluations not signed off (approve-evaluation changes them). */
+  approvable: [string, string, string];
+  /** Signed-off evaluations (start-evaluation-round starts a new round from them). */
+  approved: [string, string, string];
   globexEvaluation: string;
   globexRisk: string;
   globexAction: string;

@@ -166,7 +166,7 @@ ${footer ? `<hr><p style="font-size:small">${escapeHtml(footer).replace(/\n/g, '
 
 // --- reminders -----------------------------------------------------------------------------------------
 
-export type ReminderMailKind = 'elearning' | 'risk-assessment' | 'risk-action';
+export type ReminderMailKind = 'elearning' | 'risk-assessment' | 'risk-action' | 'risk-action-check';
 export type ReminderMailEvent = 'due-soon' | 'overdue';
 
 /** The licensee's branding in a mail: name, primary colour (light theme) and logo. */
@@ -198,6 +198,7 @@ const KIND_NAMES: Record<ReminderMailKind, Record<MailLanguage, string>> = {
   elearning: { de_DE: 'E-Learning', en_GB: 'e-learning' },
   'risk-assessment': { de_DE: 'Gefährdungsbeurteilung', en_GB: 'risk assessment' },
   'risk-action': { de_DE: 'Maßnahme', en_GB: 'risk action' },
+  'risk-action-check': { de_DE: 'Wirksamkeitsprüfung der Maßnahme', en_GB: 'effectiveness check of the risk action' },
 };
 
 /**

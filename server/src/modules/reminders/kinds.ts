@@ -8,7 +8,7 @@
  * Adding a kind: write its SQL here (or in its own module) and add it to REMINDER_KINDS.
  */
 export interface TaskReminderKind {
-  kind: 'elearning' | 'risk-assessment' | 'risk-action';
+  kind: 'elearning' | 'risk-assessment' | 'risk-action' | 'risk-action-check';
   openItems: string;
 }
 
@@ -93,14 +93,33 @@ export const RISK_ACTION_REMINDERS = riskActionReminders({
   table: 'risk_assessment_action',
   responsible: 'responsible_member_uuid',
   open: `a.done_at IS NULL AND EXISTS (SELECT 1 FROM risk_assessment_evaluation e
-                                       WHERE e.uuid = a.evaluation_uuid AND e.status = 'actionsAgreed')`,
+                                       WHERE e.uuid = a.evaluation_uuid AND e.status = 'actionsAgreed'
+                                         AND e.superseded_at IS NULL)`,
   title: `coalesce(a.description ->> m.language, a.description ->> 'de_DE')`,
   linkPath: `'/dashboard/apps/risk-assessments/evaluation/details/' || a.evaluation_uuid || '/risk-actions'`,
 });
+
+/**
+ * Effectiveness checks (docs/risk-assessment-follow-up.md): the responsible member of a done action of a current
+ * round whose check is not recorded yet, due on its check day; the link opens "my actions".
+ */
+export const RISK_ACTION_CHECK_REMINDERS: TaskReminderKind = {
+  kind: 'risk-action-check',
+  openItems: `SELECT a.responsible_member_uuid AS member_uuid, a.uuid AS subject_uuid, a.client_uuid,
+      a.check_due_date AS due_date, coalesce(a.description ->> m.language, a.description ->> 'de_DE') AS title,
+      '/dashboard/apps/risk-assessments/my-actions' AS link_path
+    FROM risk_assessment_action a
+    JOIN risk_assessment_evaluation e ON e.uuid = a.evaluation_uuid AND e.superseded_at IS NULL
+    JOIN member m ON m.uuid = a.responsible_member_uuid
+    JOIN client cl ON cl.uuid = a.client_uuid AND cl.feature_risk_assessments
+   WHERE a.done_at IS NOT NULL AND a.checked_at IS NULL
+     AND a.check_due_date BETWEEN $1::date - ${CATCH_UP_DAYS} AND $1::date + ${DUE_SOON_DAYS} AND ${MEMBER_RECEIVES}`,
+};
 
 /** Every kind the scheduler runs. */
 export const REMINDER_KINDS: readonly TaskReminderKind[] = [
   ELEARNING_REMINDERS,
   RISK_ASSESSMENT_REMINDERS,
   RISK_ACTION_REMINDERS,
+  RISK_ACTION_CHECK_REMINDERS,
 ];

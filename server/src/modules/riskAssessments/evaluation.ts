@@ -25,6 +25,11 @@ export interface EvaluationRow {
   task_uuid: string;
   assignment_uuid: string;
   status: 'risksCreated' | 'actionsAgreed' | 'done';
+  round: number;
+  /** Signed off: read-only (docs/risk-assessment-follow-up.md). */
+  approved: boolean;
+  /** A newer round started from it: history. */
+  superseded: boolean;
 }
 
 /** An evaluation the session may see (another client's answers like an unknown one); `forUpdate` serialises changes. */
@@ -36,7 +41,8 @@ export async function loadEvaluation(
 ): Promise<EvaluationRow> {
   const params: unknown[] = [uuid];
   const [row] = await tx.query<EvaluationRow>(
-    `SELECT ev.uuid, ev.task_uuid, ev.assignment_uuid, ev.status
+    `SELECT ev.uuid, ev.task_uuid, ev.assignment_uuid, ev.status, ev.round, ev.approved_at IS NOT NULL AS approved,
+            ev.superseded_at IS NOT NULL AS superseded
        FROM risk_assessment_evaluation ev JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
       WHERE ev.uuid = $1 AND ${evaluableAssignments(session, params)} ${forUpdate ? 'FOR UPDATE OF ev' : ''}`,
     params,

@@ -17,6 +17,11 @@ const ACTION = {
   note: null,
   doneAt: null,
   doneByName: null,
+  checkDueDate: null,
+  effectiveness: null,
+  effectivenessNote: null,
+  checkedAt: null,
+  checkedByName: null,
 } as const;
 
 /** The text the PDF draws: each page's content stream, inflated; pdf-lib writes a standard font's line as hex. */

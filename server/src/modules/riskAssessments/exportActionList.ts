@@ -13,6 +13,10 @@ export interface ActionListDocument {
   /** YYYY-MM-DD */
   date: string;
   actions: readonly ExportAction[];
+  /** The sign-off of the evaluation, printed under the table (docs/risk-assessment-follow-up.md). */
+  approval?: { approvedAt: string; approvedByName: string; comment: string | null } | null;
+  /** The evaluation's round (1 for the first): printed from the second. */
+  round?: number;
 }
 
 const TEXTS: Record<
@@ -27,6 +31,12 @@ const TEXTS: Record<
     empty: string;
     created: string;
     sheet: string;
+    effectiveness: Record<NonNullable<ExportAction['effectiveness']>, string>;
+    checkDue: (day: string) => string;
+    approved: (name: string, day: string) => string;
+    notApproved: string;
+    comment: string;
+    round: (round: number) => string;
   }
 > = {
   de_DE: {
@@ -44,6 +54,16 @@ const TEXTS: Record<
     empty: 'Keine Maßnahmen.',
     created: 'Erstellt am',
     sheet: 'Maßnahmen',
+    effectiveness: {
+      effective: 'Wirksam',
+      partly: 'Teilweise wirksam',
+      notEffective: 'Nicht wirksam',
+    },
+    checkDue: (day) => `Wirksamkeitsprüfung fällig am ${day}`,
+    approved: (name, day) => `Freigegeben von ${name} am ${day}`,
+    notApproved: 'Noch nicht freigegeben',
+    comment: 'Kommentar',
+    round: (round) => `Runde ${round}`,
   },
   en_GB: {
     heading: 'Risk action list',
@@ -60,6 +80,16 @@ const TEXTS: Record<
     empty: 'No actions.',
     created: 'Created on',
     sheet: 'Actions',
+    effectiveness: {
+      effective: 'Effective',
+      partly: 'Partly effective',
+      notEffective: 'Not effective',
+    },
+    checkDue: (day) => `Effectiveness check due on ${day}`,
+    approved: (name, day) => `Signed off by ${name} on ${day}`,
+    notApproved: 'Not signed off yet',
+    comment: 'Comment',
+    round: (round) => `Round ${round}`,
   },
 };
 
@@ -79,8 +109,38 @@ function cells(action: ExportAction, index: number, total: number, language: Exp
     action.note ? `${action.description[language]}\n${action.note}` : action.description[language],
     action.responsibleName,
     formatDay(action.dueDate, language),
-    action.doneAt ? `${formatDay(action.doneAt, language)} ${action.doneByName ?? ''}`.trim() : texts.open,
+    action.doneAt ? [doneText(action, language), checkText(action, language)].join('\n') : texts.open,
   ];
+}
+
+function doneText(action: ExportAction, language: ExportLanguage): string {
+  return `${formatDay(action.doneAt ?? '', language)} ${action.doneByName ?? ''}`.trim();
+}
+
+/** The effectiveness check of a done action: its result (and why), or when it falls due. */
+function checkText(action: ExportAction, language: ExportLanguage): string {
+  const texts = TEXTS[language];
+  if (action.effectiveness) {
+    const result = texts.effectiveness[action.effectiveness];
+    return action.effectivenessNote ? `${result}: ${action.effectivenessNote}` : result;
+  }
+  return action.checkDueDate ? texts.checkDue(formatDay(action.checkDueDate, language)) : '';
+}
+
+/** The sign-off line(s) under the table. */
+function approvalLines(document: ActionListDocument, language: ExportLanguage): string[] {
+  const texts = TEXTS[language];
+  const approval = document.approval;
+  if (!approval) return [texts.notApproved];
+  const lines = [texts.approved(approval.approvedByName, formatDay(approval.approvedAt, language))];
+  if (approval.comment) lines.push(`${texts.comment}: ${approval.comment}`);
+  return lines;
+}
+
+function headingOf(document: ActionListDocument, language: ExportLanguage): string {
+  const texts = TEXTS[language];
+  const round = (document.round ?? 1) > 1 ? `, ${texts.round(document.round ?? 1)}` : '';
+  return `${texts.heading}: ${document.title} (${document.targetName}${round})`;
 }
 
 /**
@@ -103,7 +163,7 @@ async function buildWorkbook(language: ExportLanguage, document: ActionListDocum
   });
   const header = [
     [document.licenseeName],
-    [`${texts.heading}: ${document.title} (${document.targetName})`],
+    [headingOf(document, language)],
     [document.clientName],
     [`${texts.created} ${formatDay(document.date, language)}`],
     [],
@@ -118,6 +178,8 @@ async function buildWorkbook(language: ExportLanguage, document: ActionListDocum
     const row = sheet.addRow(cells(action, index, document.actions.length, language).map(neutraliseFormula));
     row.alignment = { vertical: 'top', wrapText: true };
   });
+  sheet.addRow([]);
+  for (const line of approvalLines(document, language)) sheet.addRow([neutraliseFormula(line)]);
   [10, 36, 8, 16, 50, 24, 12, 24].forEach((width, index) => {
     sheet.getColumn(index + 1).width = width;
   });
@@ -204,7 +266,7 @@ async function buildPdf(language: ExportLanguage, document: ActionListDocument):
       color: grey,
     });
     y -= 30;
-    page.drawText(printable(bold, `${texts.heading}: ${document.title} (${document.targetName})`), {
+    page.drawText(printable(bold, headingOf(document, language)), {
       x: margin,
       y,
       size: 11,
@@ -240,6 +302,13 @@ async function buildPdf(language: ExportLanguage, document: ActionListDocument):
       thickness: 0.3,
       color: grey,
     });
+  });
+  // The sign-off under the table: who approved the assessment and when (§ 6 ArbSchG documentation).
+  const signOff = approvalLines(document, language).flatMap((line) => wrap(font, 9, printable(font, line), 600));
+  if (y - (signOff.length + 1) * 12 < margin + 20) startPage(false);
+  y -= 10;
+  signOff.forEach((line, index) => {
+    page.drawText(line, { x: margin, y: y - index * 12, size: 9, font: index === 0 ? bold : font });
   });
   pages.forEach((each, index) => {
     each.drawText(printable(font, texts.page(index + 1, pages.length)), {

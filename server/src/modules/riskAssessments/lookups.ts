@@ -17,7 +17,7 @@ export const STATUS_SQL = `CASE
     OR EXISTS (SELECT 1 FROM risk_assessment_assignment sa WHERE sa.task_uuid = r.uuid AND sa.kind IN ('org-unit', 'location')
                  AND NOT EXISTS (SELECT 1 FROM risk_assessment_evaluation sev WHERE sev.assignment_uuid = sa.uuid))
     THEN 'analysing'
-  ELSE (SELECT sev.status FROM risk_assessment_evaluation sev WHERE sev.task_uuid = r.uuid
+  ELSE (SELECT sev.status FROM risk_assessment_evaluation sev WHERE sev.task_uuid = r.uuid AND sev.superseded_at IS NULL
          ORDER BY array_position(ARRAY['risksCreated', 'actionsAgreed', 'done'], sev.status) LIMIT 1) END`;
 
 export interface TaskRow {
@@ -46,13 +46,18 @@ export interface LockedRisk {
   not_relevant: boolean;
   measures: { stop: string; text: LocalizedText }[];
   action_count: number;
+  /** A "not effective" check reopened the risk: a new action may be added after the actions were agreed. */
+  reopened: boolean;
+  /** The evaluation is signed off (read-only). */
+  approved: boolean;
 }
 
 export async function lockRisk(tx: Queryable, session: SessionContext, uuid: string): Promise<LockedRisk> {
   const params: unknown[] = [uuid];
   const [risk] = await tx.query<LockedRisk>(
     `SELECT r.uuid, r.evaluation_uuid, ev.task_uuid, ev.status AS evaluation_status, r.risk_factor, r.not_relevant,
-            r.measures, (SELECT count(*)::int FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid) AS action_count
+            r.measures, (SELECT count(*)::int FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid) AS action_count,
+            r.reopened_at IS NOT NULL AS reopened, ev.approved_at IS NOT NULL AS approved
        FROM risk_assessment_risk r
        JOIN risk_assessment_evaluation ev ON ev.uuid = r.evaluation_uuid
        JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid

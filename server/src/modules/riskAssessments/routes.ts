@@ -9,6 +9,7 @@ import { registerCatalogRoutes } from './routes/catalog';
 import { registerEvaluationRoutes } from './routes/evaluations';
 import { registerExecutionAnswerRoutes } from './routes/executionAnswers';
 import { registerExecutionRoutes } from './routes/executions';
+import { registerFollowUpRoutes } from './routes/followUp';
 import { registerMemberTaskRoutes } from './routes/memberTasks';
 import { registerRiskRoutes } from './routes/risks';
 import { registerSettingsRoutes } from './routes/settings';
@@ -36,5 +37,6 @@ export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database)
   registerActionRoutes(app, db);
   registerActionProgressRoutes(app, db);
   registerActionListRoutes(app, db);
+  registerFollowUpRoutes(app, db);
   registerMemberTaskRoutes(app, db);
 }

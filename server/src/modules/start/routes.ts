@@ -20,7 +20,7 @@ const RISK_ACTION_STATUS = { riskActionDefine: 'risksCreated', riskActionAgreed:
  * its parameters; a condition on `ev` joined with its assignment `a` and assessment `c`.
  */
 function visibleEvaluations(session: SessionContext, params: unknown[]): string {
-  return `c.active AND ${evaluableAssignments(session, params, 'a')}`;
+  return `c.active AND ev.superseded_at IS NULL AND ${evaluableAssignments(session, params, 'a')}`;
 }
 
 const EVALUATIONS_FROM = `FROM risk_assessment_evaluation ev
@@ -48,15 +48,24 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
         SELECT count(*) FILTER (WHERE ev.status = 'risksCreated')::int AS "riskActionDefine",
                count(*) FILTER (WHERE ev.status = 'actionsAgreed')::int AS "riskActionAgreed"
           ${EVALUATIONS_FROM} WHERE ${visibleEvaluations(session, params)}) x)`;
+    // The member's own actions of current rounds (the "my actions" page's rules); $1 and $2 are the member and client.
+    const myActions = `(SELECT row_to_json(x) FROM (
+        SELECT count(*) FILTER (WHERE x.done_at IS NULL AND ev.status = 'actionsAgreed')::int AS open,
+               count(*) FILTER (WHERE x.done_at IS NOT NULL AND x.checked_at IS NULL
+                                  AND x.check_due_date <= current_date)::int AS "checkDue"
+          FROM risk_assessment_action x JOIN risk_assessment_evaluation ev ON ev.uuid = x.evaluation_uuid
+         WHERE x.responsible_member_uuid = $1::uuid AND x.client_uuid = $2::uuid AND ev.superseded_at IS NULL) x)`;
     const [row] = await db.query<{
       elearnings: DueCounts | null;
       risk_assessments: DueCounts | null;
       risk_actions: { riskActionDefine: number; riskActionAgreed: number } | null;
+      my_risk_actions: { open: number; checkDue: number } | null;
     }>(
       `SELECT ${may('elearning.read-member-tasks', 'elearnings') ? ELEARNING_DUE_COUNTS_JSON : 'NULL::json'} AS elearnings,
               ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? RISK_ASSESSMENT_DUE_COUNTS_JSON : 'NULL::json'}
                 AS risk_assessments,
-              ${may('risk-assessment.read-risk-action-list', 'riskAssessments') ? actions() : 'NULL::json'} AS risk_actions
+              ${may('risk-assessment.read-risk-action-list', 'riskAssessments') ? actions() : 'NULL::json'} AS risk_actions,
+              ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? myActions : 'NULL::json'} AS my_risk_actions
          -- Both parameters typed here, whichever counts use them: a member who may see only some counts (a support
          -- adviser sees the risk actions alone) would otherwise send a parameter the statement never mentions.
          FROM (SELECT $1::uuid AS member_uuid, $2::uuid AS client_uuid) AS typed_parameters`,
@@ -66,6 +75,7 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
       elearnings: row?.elearnings ?? null,
       riskAssessments: row?.risk_assessments ?? null,
       riskActions: row?.risk_actions ?? null,
+      myRiskActions: row?.my_risk_actions ?? null,
     };
   };
 

@@ -33,5 +33,9 @@ export const RISK_ASSESSMENTS_ROUTES = {
   riskAssessmentRiskActionStatus: { method: 'POST', path: `${PREFIX}/read-risk-action-status`, reads: true },
   riskAssessmentRiskActionDetails: { method: 'POST', path: `${PREFIX}/read-risk-action-details`, reads: true },
   riskAssessmentExportRiskActionList: { method: 'POST', path: `${PREFIX}/export-risk-action-list`, reads: true },
+  riskAssessmentCheckRiskAction: { method: 'POST', path: `${PREFIX}/check-risk-action` },
+  riskAssessmentMyRiskActions: { method: 'POST', path: `${PREFIX}/read-my-risk-actions`, reads: true },
+  riskAssessmentApproveEvaluation: { method: 'POST', path: `${PREFIX}/approve-evaluation` },
+  riskAssessmentStartEvaluationRound: { method: 'POST', path: `${PREFIX}/start-evaluation-round` },
   riskAssessmentUnitActions: { method: 'POST', path: `${PREFIX}/read-unit-actions`, reads: true },
 } as const satisfies RouteTable;

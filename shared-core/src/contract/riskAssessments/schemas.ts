@@ -21,6 +21,11 @@ export const RISK_ASSESSMENT_ASSIGNMENT_KINDS = ['org-unit', 'location', 'member
 export type RiskAssessmentAssignmentKind = (typeof RISK_ASSESSMENT_ASSIGNMENT_KINDS)[number];
 export const STOP_TYPES = ['substitution', 'technical', 'organisational', 'personal'] as const;
 export type StopType = (typeof STOP_TYPES)[number];
+/** The result of an action's effectiveness check (docs/risk-assessment-follow-up.md); notEffective reopens its risk. */
+export const EFFECTIVENESS_RESULTS = ['effective', 'partly', 'notEffective'] as const;
+export type EffectivenessResult = (typeof EFFECTIVENESS_RESULTS)[number];
+/** An action's effectiveness check falls due this many days after the action was done. */
+export const EFFECTIVENESS_CHECK_AFTER_DAYS = 28;
 
 /** Content comes in both languages; the browser shows the member's. */
 export const localizedTextSchema = z.object({ de_DE: z.string(), en_GB: z.string() });
@@ -359,6 +364,20 @@ export const evaluationDetailsSchema = z.object({
   undecidedRiskCount: z.int(),
   actionCount: z.int(),
   doneActionCount: z.int(),
+  /** Effectiveness checks of the done actions: still due, and the results recorded so far. */
+  checks: z.object({ due: z.int(), effective: z.int(), partly: z.int(), notEffective: z.int() }),
+  /** Risks a "not effective" check reopened that have no new action yet. */
+  reopenedRiskCount: z.int(),
+  /** The sign-off: once approved the evaluation is read-only (actions are still carried out and checked). */
+  approval: z.object({ approvedAt: z.string(), approvedByName: z.string(), comment: z.string().nullable() }).nullable(),
+  /** Rounds: a new round starts as a copy of an approved one, which stays as history. */
+  round: z.int().min(1),
+  previousEvaluationUuid: uuidSchema.nullable(),
+  /** Set on a round a newer one started from (history: read-only). */
+  nextEvaluationUuid: uuidSchema.nullable(),
+  /** approve-evaluation, start-evaluation-round would go through now for this session. */
+  canApprove: z.boolean(),
+  canStartRound: z.boolean(),
 });
 export type EvaluationDetails = z.infer<typeof evaluationDetailsSchema>;
 
@@ -430,6 +449,35 @@ export const setRiskNotRelevantRequestSchema = z.strictObject({
   reason: z.string().trim().max(1000).nullable(),
 });
 export const completeRiskActionRequestSchema = z.strictObject({ uuid: uuidSchema, doneAt: daySchema });
+export const checkRiskActionRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  result: z.enum(EFFECTIVENESS_RESULTS),
+  /** Why it did (not) work; needed unless the action was effective. */
+  note: z.string().trim().max(2000).nullable(),
+});
+export type CheckRiskActionRequest = z.input<typeof checkRiskActionRequestSchema>;
+export const checkRiskActionResponseSchema = z.object({
+  /** The risk was reopened for a new action (the result was notEffective). */
+  reopened: z.boolean(),
+  /** Where the new action is defined: this evaluation, or (approved) a new round that has to be started. */
+  needsNewRound: z.boolean(),
+});
+export const approveEvaluationRequestSchema = z.strictObject({
+  uuid: uuidSchema,
+  comment: z.string().trim().max(2000).nullable(),
+});
+export type ApproveEvaluationRequest = z.input<typeof approveEvaluationRequestSchema>;
+export const approveEvaluationResponseSchema = z.object({ approvedAt: z.string(), approvedByName: z.string() });
+export const startEvaluationRoundResponseSchema = z.object({ uuid: uuidSchema, round: z.int().min(2) });
+
+/** The signed-in member's own actions ("Meine Maßnahmen"): open ones to carry out, done ones to check. */
+export const MY_RISK_ACTION_FILTERS = ['open', 'checkDue', 'checked'] as const;
+export const myRiskActionsRequestSchema = tableRequestSchema(
+  z.strictObject({ state: z.enum(MY_RISK_ACTION_FILTERS).optional() }),
+  ['dueDate', 'checkDueDate', 'title'] as const,
+  'dueDate',
+);
+export type MyRiskActionsRequest = z.input<typeof myRiskActionsRequestSchema>;
 export const evaluationStatusResponseSchema = z.object({ status: z.enum(['risksCreated', 'actionsAgreed', 'done']) });
 
 export const riskActionListRequestSchema = tableRequestSchema(
@@ -453,9 +501,27 @@ export const riskActionSchema = z.object({
   note: z.string().nullable(),
   doneAt: z.string().nullable(),
   doneByName: z.string().nullable(),
+  /** The effectiveness check: due from this day once the action is done; its result once recorded. */
+  checkDueDate: z.string().nullable(),
+  effectiveness: z.enum(EFFECTIVENESS_RESULTS).nullable(),
+  effectivenessNote: z.string().nullable(),
+  checkedAt: z.string().nullable(),
+  checkedByName: z.string().nullable(),
 });
 export type RiskAction = z.infer<typeof riskActionSchema>;
 export const riskActionListResponseSchema = tableResponseSchema(riskActionSchema);
+export const myRiskActionSchema = riskActionSchema.extend({
+  evaluationUuid: uuidSchema,
+  title: z.string(),
+  targetName: z.string(),
+  /** Whether the action can be marked done now (agreed, current round, not done). */
+  canComplete: z.boolean(),
+});
+export type MyRiskAction = z.infer<typeof myRiskActionSchema>;
+export const myRiskActionsResponseSchema = tableResponseSchema(myRiskActionSchema).extend({
+  counts: z.object({ open: z.int(), checkDue: z.int(), checked: z.int() }),
+});
+export type MyRiskActionsResponse = z.infer<typeof myRiskActionsResponseSchema>;
 
 /** The status of an evaluation once its analysis phase has ended. */
 const evaluatedStatusSchema = z.enum(['risksCreated', 'actionsAgreed', 'done']);
@@ -715,8 +781,9 @@ export const RISK_ASSESSMENTS_ENDPOINTS = {
   }),
   riskAssessmentCompleteRiskAction: defineEndpoint('riskAssessmentCompleteRiskAction', {
     ...SESSION,
-    summary: 'Mark an agreed action done (date and who); the evaluation is done when every action is',
-    permissions: ['risk-assessment.change-risk-actions'],
+    summary:
+      'Mark an agreed action done (date and who; the responsible member or an admin); the evaluation is done when every action is',
+    permissions: ['risk-assessment.change-risk-actions', ...OWN_TASKS],
     request: completeRiskActionRequestSchema,
     response: evaluationStatusResponseSchema,
   }),
@@ -750,6 +817,36 @@ export const RISK_ASSESSMENTS_ENDPOINTS = {
     response: z
       .custom<Uint8Array>((value) => value instanceof Uint8Array)
       .describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/pdf'),
+  }),
+  riskAssessmentCheckRiskAction: defineEndpoint('riskAssessmentCheckRiskAction', {
+    ...SESSION,
+    summary:
+      "Record a done action's effectiveness check (the responsible member or an admin); notEffective reopens the risk",
+    permissions: ['risk-assessment.change-risk-actions', ...OWN_TASKS],
+    request: checkRiskActionRequestSchema,
+    response: checkRiskActionResponseSchema,
+  }),
+  riskAssessmentMyRiskActions: defineEndpoint('riskAssessmentMyRiskActions', {
+    ...SESSION,
+    summary: "The signed-in member's own actions: open ones to carry out, done ones whose effectiveness check is due",
+    permissions: [...OWN_TASKS],
+    request: myRiskActionsRequestSchema,
+    response: myRiskActionsResponseSchema,
+  }),
+  riskAssessmentApproveEvaluation: defineEndpoint('riskAssessmentApproveEvaluation', {
+    ...SESSION,
+    summary: 'Sign off an evaluation whose actions are agreed (name, date, comment); it is read-only from then on',
+    permissions: ['risk-assessment.change-risk-actions'],
+    request: approveEvaluationRequestSchema,
+    response: approveEvaluationResponseSchema,
+  }),
+  riskAssessmentStartEvaluationRound: defineEndpoint('riskAssessmentStartEvaluationRound', {
+    ...SESSION,
+    summary:
+      'Start a new round from an approved evaluation: a copy of its risks and actions; the old round stays as history',
+    permissions: ['risk-assessment.change-risk-actions'],
+    request: detailRequestSchema,
+    response: startEvaluationRoundResponseSchema,
   }),
   riskAssessmentUnitActions: defineEndpoint('riskAssessmentUnitActions', {
     ...SESSION,

@@ -21,6 +21,11 @@ export const startTaskCountsSchema = z.object({
   elearnings: dueStatusCountsSchema.nullable(),
   riskAssessments: dueStatusCountsSchema.nullable(),
   riskActions: z.object({ riskActionDefine: z.int().min(0), riskActionAgreed: z.int().min(0) }).nullable(),
+  /**
+   * The member's own follow-up actions (risk assessments): agreed ones still open, and done ones whose effectiveness
+   * check is due (docs/risk-assessment-follow-up.md). Null where the area is off or the member has no own tasks.
+   */
+  myRiskActions: z.object({ open: z.int().min(0), checkDue: z.int().min(0) }).nullable(),
 });
 export type StartTaskCounts = z.infer<typeof startTaskCountsSchema>;
 

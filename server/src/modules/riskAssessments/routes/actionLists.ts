@@ -7,7 +7,7 @@ import {
 } from '@dash/shared-core/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../../core/db/database';
-import { orderBy } from '../../../core/db/rows';
+import { iso, orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
@@ -46,8 +46,18 @@ export function registerActionListRoutes(app: FastifyInstance, db: Database): vo
 
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentExportRiskActionList, async ({ body, session, reply }) => {
     const evaluation = await loadEvaluation(db, session, body.uuid);
-    const [head] = await db.query<{ title: string; target_name: string; client_name: string; licensee_name: string }>(
-      `SELECT t.title, COALESCE(o.name, l.name) AS target_name, c.name AS client_name, li.name AS licensee_name
+    const [head] = await db.query<{
+      title: string;
+      target_name: string;
+      client_name: string;
+      licensee_name: string;
+      approved_at: unknown;
+      approved_by_name: string | null;
+      approval_comment: string | null;
+      round: number;
+    }>(
+      `SELECT t.title, COALESCE(o.name, l.name) AS target_name, c.name AS client_name, li.name AS licensee_name,
+              ev.approved_at, ev.approved_by_name, ev.approval_comment, ev.round
          FROM risk_assessment_evaluation ev
          JOIN risk_assessment_task t ON t.uuid = ev.task_uuid
          JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
@@ -71,6 +81,15 @@ export function registerActionListRoutes(app: FastifyInstance, db: Database): vo
       targetName: head.target_name,
       date: await today(db),
       actions,
+      approval:
+        head.approved_at === null
+          ? null
+          : {
+              approvedAt: iso(head.approved_at) ?? '',
+              approvedByName: head.approved_by_name ?? '',
+              comment: head.approval_comment,
+            },
+      round: head.round,
     });
     const safeName = `${head.title} ${head.target_name}`.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'actions';
     reply
@@ -142,7 +161,7 @@ export function registerActionListRoutes(app: FastifyInstance, db: Database): vo
          LEFT JOIN location l ON l.uuid = a.location_uuid
          JOIN risk_assessment_action x ON x.evaluation_uuid = ev.uuid
          JOIN risk_assessment_risk r ON r.uuid = x.risk_uuid
-        WHERE ev.client_uuid = $1 AND ev.status IN ('actionsAgreed', 'done')
+        WHERE ev.client_uuid = $1 AND ev.status IN ('actionsAgreed', 'done') AND ev.superseded_at IS NULL
           AND EXISTS (SELECT 1 FROM risk_assessment_member_task mt WHERE mt.assignment_uuid = ev.assignment_uuid
                         AND mt.member_uuid = $2)
         ORDER BY (x.done_at IS NOT NULL), x.due_date, x.uuid LIMIT 100`,

@@ -9,6 +9,19 @@ import { refreshRiskStatus } from '../actions';
 import { evaluableAssignments } from '../evaluation';
 import { lockRisk, today } from '../lookups';
 
+/**
+ * A new action for a reopened risk of an agreed evaluation is agreed at once: the risk is no longer reopened and
+ * has an open action again, so the evaluation (done before, perhaps) is back at actionsAgreed.
+ */
+async function agreeReopenedRisk(tx: Queryable, riskUuid: string, evaluationUuid: string): Promise<void> {
+  await tx.query(`UPDATE risk_assessment_risk SET reopened_at = NULL, status = 'riskActionAgreed' WHERE uuid = $1`, [
+    riskUuid,
+  ]);
+  await tx.query(`UPDATE risk_assessment_evaluation SET status = 'actionsAgreed', done_at = NULL WHERE uuid = $1`, [
+    evaluationUuid,
+  ]);
+}
+
 /** The responsible member must be an active member of the client (an archived or another client's is unknown). */
 async function assertResponsible(tx: Queryable, session: SessionContext, memberUuid: string): Promise<void> {
   const [row] = await tx.query<{ uuid: string }>(
@@ -27,9 +40,11 @@ export function registerActionRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentCreateRiskAction, async ({ body, session }) =>
     db.transaction(async (tx) => {
       const risk = await lockRisk(tx, session, body.riskUuid);
-      if (risk.evaluation_status !== 'risksCreated' || risk.not_relevant) {
-        throw new ApiHttpError(409, 'Risk.InvalidStatus');
-      }
+      // While the actions are defined; after that only for a risk a "not effective" check reopened, where the new
+      // action is agreed at once (docs/risk-assessment-follow-up.md). A signed-off evaluation takes none: a new round.
+      const afterAgreement = risk.evaluation_status !== 'risksCreated';
+      if (afterAgreement && risk.approved) throw new ApiHttpError(409, 'Evaluation.Approved');
+      if ((afterAgreement && !risk.reopened) || risk.not_relevant) throw new ApiHttpError(409, 'Risk.InvalidStatus');
       if (body.dueDate < (await today(tx))) throw new ApiHttpError(400, 'Action.InvalidDueDate');
       await assertResponsible(tx, session, body.responsibleMemberUuid);
       let description: LocalizedText;
@@ -62,7 +77,11 @@ export function registerActionRoutes(app: FastifyInstance, db: Database): void {
       );
       // The same proposed measure twice for one risk.
       if (!created) throw new ApiHttpError(409, 'Action.Exists');
-      await refreshRiskStatus(tx, risk.uuid);
+      if (afterAgreement) await agreeReopenedRisk(tx, risk.uuid, risk.evaluation_uuid);
+      else {
+        await tx.query('UPDATE risk_assessment_risk SET reopened_at = NULL WHERE uuid = $1', [risk.uuid]);
+        await refreshRiskStatus(tx, risk.uuid);
+      }
       await recordAudit(tx, session, [
         {
           action: 'risk-assessment.create-risk-action',
@@ -90,6 +109,7 @@ export function registerActionRoutes(app: FastifyInstance, db: Database): void {
         risk_uuid: string;
         task_uuid: string;
         evaluation_status: string;
+        approved: boolean;
         origin: string;
         stop: string;
         responsible_member_uuid: string;
@@ -97,7 +117,8 @@ export function registerActionRoutes(app: FastifyInstance, db: Database): void {
         note: string | null;
         done_at: string | null;
       }>(
-        `SELECT x.uuid, x.risk_uuid, ev.task_uuid, ev.status AS evaluation_status, x.origin, x.stop,
+        `SELECT x.uuid, x.risk_uuid, ev.task_uuid, ev.status AS evaluation_status,
+                ev.approved_at IS NOT NULL AS approved, x.origin, x.stop,
                 x.responsible_member_uuid, x.due_date::text AS due_date, x.note, x.done_at::text AS done_at
            FROM risk_assessment_action x
            JOIN risk_assessment_evaluation ev ON ev.uuid = x.evaluation_uuid
@@ -106,6 +127,7 @@ export function registerActionRoutes(app: FastifyInstance, db: Database): void {
         params,
       );
       if (!action) throw new ApiHttpError(404, 'Action.NotFound');
+      if (action.approved) throw new ApiHttpError(409, 'Evaluation.Approved');
       // Defined and agreed actions can be edited (a new owner, a later date); a done one is history.
       if (action.evaluation_status === 'done' || action.done_at !== null) {
         throw new ApiHttpError(409, 'Risk.InvalidStatus');

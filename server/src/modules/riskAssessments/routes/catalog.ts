@@ -95,7 +95,8 @@ export function registerCatalogRoutes(app: FastifyInstance, db: Database): void 
     >(
       `SELECT ${CATALOG_COLUMNS}, r.created_at, assignments.org_unit_assignments, assignments.location_assignments,
               assignments.member_assignments,
-              (SELECT count(*)::int FROM risk_assessment_evaluation ev WHERE ev.task_uuid = r.uuid) AS evaluated_assignments
+              (SELECT count(*)::int FROM risk_assessment_evaluation ev WHERE ev.task_uuid = r.uuid AND ev.superseded_at IS NULL)
+                AS evaluated_assignments
          ${CATALOG_FROM}
          CROSS JOIN LATERAL (
            SELECT count(*) FILTER (WHERE a.kind = 'org-unit')::int AS org_unit_assignments,

@@ -1,3 +1,4 @@
+import { hasAnyPermission } from '@dash/shared-core';
 import {
   ENDPOINTS,
   type EvaluationDetails,
@@ -16,6 +17,7 @@ import { readRiskVersion } from '../../../core/tasks/taskVersion';
 import { ApiHttpError } from '../../../http/errors';
 import { KeptAnswers } from '../../../http/keptAnswers';
 import { registerEndpoint } from '../../../http/route';
+import { UNDECIDED_RISK } from '../actions';
 import { evaluableAssignments, evaluateAssignment, loadEvaluation, readEvaluationInput } from '../evaluation';
 
 const EVALUATION_SORT = {
@@ -97,15 +99,34 @@ export function registerEvaluationRoutes(app: FastifyInstance, db: Database): vo
       undecided_risk_count: number;
       action_count: number;
       done_action_count: number;
+      reopened_risk_count: number;
+      checks: EvaluationDetails['checks'];
+      approved_at: unknown;
+      approved_by_name: string | null;
+      approval_comment: string | null;
+      round: number;
+      previous_evaluation_uuid: string | null;
+      superseded: boolean;
+      next_evaluation_uuid: string | null;
     }>(
       `SELECT ev.task_uuid, t.title, ty.title AS type_title, ty.kind, a.kind AS target_kind,
               COALESCE(o.name, l.name) AS target_name, ev.status, ev.analysis_count, ev.matrix_version,
               ev.finished_at, ev.agreed_at, ev.done_at,
               (SELECT count(*)::int FROM risk_assessment_member_task mt WHERE mt.assignment_uuid = a.uuid) AS assigned_member_count,
               (SELECT count(*)::int FROM risk_assessment_risk r WHERE r.evaluation_uuid = ev.uuid) AS risk_count,
-              (SELECT count(*)::int FROM risk_assessment_risk r WHERE r.evaluation_uuid = ev.uuid AND r.risk_factor > 2
-                  AND NOT r.not_relevant
-                  AND NOT EXISTS (SELECT 1 FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid)) AS undecided_risk_count,
+              (SELECT count(*)::int FROM risk_assessment_risk r WHERE r.evaluation_uuid = ev.uuid AND ${UNDECIDED_RISK})
+                AS undecided_risk_count,
+              (SELECT count(*)::int FROM risk_assessment_risk r WHERE r.evaluation_uuid = ev.uuid AND r.reopened_at IS NOT NULL)
+                AS reopened_risk_count,
+              (SELECT row_to_json(c) FROM (
+                 SELECT count(*) FILTER (WHERE x.done_at IS NOT NULL AND x.checked_at IS NULL)::int AS due,
+                        count(*) FILTER (WHERE x.effectiveness = 'effective')::int AS effective,
+                        count(*) FILTER (WHERE x.effectiveness = 'partly')::int AS partly,
+                        count(*) FILTER (WHERE x.effectiveness = 'notEffective')::int AS "notEffective"
+                   FROM risk_assessment_action x WHERE x.evaluation_uuid = ev.uuid) c) AS checks,
+              ev.approved_at, ev.approved_by_name, ev.approval_comment, ev.round, ev.previous_evaluation_uuid,
+              ev.superseded_at IS NOT NULL AS superseded,
+              (SELECT n.uuid FROM risk_assessment_evaluation n WHERE n.previous_evaluation_uuid = ev.uuid) AS next_evaluation_uuid,
               (SELECT count(*)::int FROM risk_assessment_action x WHERE x.evaluation_uuid = ev.uuid) AS action_count,
               (SELECT count(*)::int FROM risk_assessment_action x WHERE x.evaluation_uuid = ev.uuid AND x.done_at IS NOT NULL) AS done_action_count
          FROM risk_assessment_evaluation ev
@@ -118,6 +139,7 @@ export function registerEvaluationRoutes(app: FastifyInstance, db: Database): vo
       [evaluation.uuid],
     );
     if (!head) throw new ApiHttpError(404, 'Risk.NotFound');
+    const mayChange = hasAnyPermission(session.permissions, ['risk-assessment.change-risk-actions']);
     // Inspections name who assessed (§6 ArbSchG); a survey's results hold no name, so nothing can be listed.
     const assessors =
       head.kind === 'inspection'
@@ -153,6 +175,21 @@ export function registerEvaluationRoutes(app: FastifyInstance, db: Database): vo
       undecidedRiskCount: head.undecided_risk_count,
       actionCount: head.action_count,
       doneActionCount: head.done_action_count,
+      checks: head.checks,
+      reopenedRiskCount: head.reopened_risk_count,
+      approval:
+        head.approved_at === null
+          ? null
+          : {
+              approvedAt: iso(head.approved_at) ?? '',
+              approvedByName: head.approved_by_name ?? '',
+              comment: head.approval_comment,
+            },
+      round: head.round,
+      previousEvaluationUuid: head.previous_evaluation_uuid,
+      nextEvaluationUuid: head.next_evaluation_uuid,
+      canApprove: mayChange && head.status !== 'risksCreated' && head.approved_at === null && !head.superseded,
+      canStartRound: mayChange && head.approved_at !== null && !head.superseded,
     };
   });
 }
@@ -180,7 +217,7 @@ async function readEvaluationList(
                    FROM risk_assessment_assignment a
                    JOIN risk_assessment_task t ON t.uuid = a.task_uuid
                    JOIN risk_assessment_type ty ON ty.identifier = t.type
-                   LEFT JOIN risk_assessment_evaluation ev ON ev.assignment_uuid = a.uuid
+                   LEFT JOIN risk_assessment_evaluation ev ON ev.assignment_uuid = a.uuid AND ev.superseded_at IS NULL
                    LEFT JOIN org_unit o ON o.uuid = a.org_unit_uuid
                    LEFT JOIN location l ON l.uuid = a.location_uuid
                    CROSS JOIN LATERAL (

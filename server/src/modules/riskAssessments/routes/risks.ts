@@ -7,7 +7,14 @@ import { orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { ACTION_COLUMNS, ACTION_FROM, type ActionListRow, refreshRiskStatus, toAction } from '../actions';
+import {
+  ACTION_COLUMNS,
+  ACTION_FROM,
+  type ActionListRow,
+  refreshRiskStatus,
+  toAction,
+  UNDECIDED_RISK,
+} from '../actions';
 import { evaluableAssignments, loadEvaluation, RISK_COLUMNS, type RiskRow, toRisk } from '../evaluation';
 import { lockRisk } from '../lookups';
 
@@ -127,8 +134,7 @@ export function registerRiskRoutes(app: FastifyInstance, db: Database): void {
                       count(*) FILTER (WHERE r.status = 'riskActionDefined')::int AS defined,
                       count(*) FILTER (WHERE r.status = 'riskActionAgreed')::int AS agreed,
                       count(*) FILTER (WHERE r.status = 'done')::int AS done,
-                      count(*) FILTER (WHERE r.risk_factor > 2 AND NOT r.not_relevant AND NOT EXISTS
-                        (SELECT 1 FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid))::int AS undecided,
+                      count(*) FILTER (WHERE ${UNDECIDED_RISK})::int AS undecided,
                       count(*) FILTER (WHERE r.not_relevant)::int AS not_relevant
                  FROM risk_assessment_risk r WHERE r.evaluation_uuid = $1) risks,
               (SELECT count(*)::int AS action_count,
