@@ -26,6 +26,7 @@ import { registerCompanyRoutes } from './modules/company/routes';
 import { registerElearningRoutes } from './modules/elearnings/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerInfopointRoutes } from './modules/infopoint/routes';
+import { registerInstructionRoutes } from './modules/instructions/routes';
 import { registerLicenseeRoutes } from './modules/licensee/routes';
 import { registerLocationRoutes } from './modules/locations/routes';
 import { registerMemberGroupRoutes } from './modules/memberGroups/routes';
@@ -157,6 +158,7 @@ export async function buildApp(
   await app.register(area('memberImport', (scope) => registerMemberImportRoutes(scope, db, config)));
   await app.register(area('elearnings', (scope) => registerElearningRoutes(scope, db, config)));
   await app.register(area('riskAssessments', (scope) => registerRiskAssessmentRoutes(scope, db)));
+  await app.register(area('instructions', (scope) => registerInstructionRoutes(scope, db)));
   await app.register(area('start', (scope) => registerStartRoutes(scope, db)));
   await app.register(area('infopoint', (scope) => registerInfopointRoutes(scope, db)));
   await app.register(area('templates', (scope) => registerTemplateRoutes(scope, db)));

@@ -58,6 +58,7 @@ describe('permissions', () => {
   it('lets a customer adviser act with admin rights, without the own-account parts of the member his session rides on', () => {
     const own = [
       'elearning.read-member-tasks',
+      'instruction.read-member-tasks',
       'risk-assessment.read-member-tasks',
       'profile.read-member-profile',
       'profile.update-member-profile',

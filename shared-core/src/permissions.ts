@@ -47,6 +47,11 @@ export const PERMISSIONS = [
   'risk-assessment.change-assignments',
   'risk-assessment.finish-analysis',
   'risk-assessment.change-risk-actions',
+  // instruction records (Unterweisungsnachweis, docs/instructions.md): the administrators' list and details; recording
+  // an instruction and taking signatures on the instructor's device; a member's own instructions to confirm
+  'instruction.read-list',
+  'instruction.record',
+  'instruction.read-member-tasks',
   // other apps
   'templates.read-list',
   'calendar.show',
@@ -168,6 +173,7 @@ export function permissionsOfLicenseeRole(role: LicenseeRole): LicenseePermissio
 const MEMBER: MemberPermission[] = [
   PLACEHOLDER_PERMISSION,
   'elearning.read-member-tasks',
+  'instruction.read-member-tasks',
   'risk-assessment.read-member-tasks',
   'templates.read-list',
   'calendar.show',
@@ -224,6 +230,7 @@ const ADMIN: MemberPermission[] = PERMISSIONS.filter((permission) => !SUPER_ADMI
  */
 const OWN_ACCOUNT: readonly MemberPermission[] = [
   'elearning.read-member-tasks',
+  'instruction.read-member-tasks',
   'risk-assessment.read-member-tasks',
   'profile.read-member-profile',
   'profile.update-member-profile',

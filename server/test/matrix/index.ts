@@ -8,6 +8,7 @@ import { CERTIFICATES_MATRIX } from './certificates';
 import { COMPANY_MATRIX } from './company';
 import { ELEARNINGS_MATRIX, prepareElearningPlayerMatrix } from './elearnings';
 import { INFOPOINT_MATRIX } from './infopoint';
+import { INSTRUCTIONS_MATRIX, prepareInstructionsMatrix } from './instructions';
 import { LICENSEE_MATRIX, SPARE_CLIENT } from './licensee';
 import { LICENSEE_BRANDING_MATRIX } from './licenseeBranding';
 import { LICENSEE_COURSE_SOURCES_MATRIX } from './licenseeCourseSources';
@@ -43,6 +44,7 @@ export const AREA_MATRICES: ReadonlyArray<Record<string, MatrixEntry>> = [
   MEMBER_IMPORT_MATRIX,
   ELEARNINGS_MATRIX,
   CERTIFICATES_MATRIX,
+  INSTRUCTIONS_MATRIX,
   RISK_ASSESSMENTS_MATRIX,
   START_MATRIX,
   INFOPOINT_MATRIX,
@@ -142,6 +144,7 @@ export async function loadMatrixIds(server: TestServer): Promise<Ids> {
   await prepareLocationsMatrix(server.db, ids);
   await prepareElearningPlayerMatrix(server.db);
   await prepareTemplatesMatrix(server.db);
+  await prepareInstructionsMatrix(server.db);
   for (const { entry } of MATRIX_ITEMS) await entry.setup?.(server.db, ids);
   return ids;
 }

@@ -12,6 +12,7 @@ import { COMPANY_ROUTES } from '../contract/company/calls';
 import { ELEARNINGS_ROUTES } from '../contract/elearnings/calls';
 import { CERTIFICATE_ROUTES } from '../contract/elearnings/certificateCalls';
 import { INFOPOINT_ROUTES } from '../contract/infopoint/calls';
+import { INSTRUCTIONS_ROUTES } from '../contract/instructions/calls';
 import { LICENSEE_AUDIT_ROUTES } from '../contract/licensee/auditCalls';
 import { LICENSEE_ROUTES } from '../contract/licensee/calls';
 import { LICENSEE_STAFF_ROUTES } from '../contract/licensee/staffCalls';
@@ -41,6 +42,17 @@ export {
   MY_CERTIFICATES_SORT_KEYS,
   type MyCertificatesSortKey,
 } from '../contract/elearnings/certificateCalls';
+export {
+  INSTRUCTION_CONFIRM_GRACE_DAYS,
+  INSTRUCTION_DEFAULT_REPEAT_MONTHS,
+  INSTRUCTION_DUE_STATES,
+  INSTRUCTION_SIGNATURE_MAX_BYTES,
+  INSTRUCTION_SORT_KEYS,
+  INSTRUCTION_TARGET_TYPES,
+  type InstructionDueState,
+  type InstructionSortKey,
+  type InstructionTargetType,
+} from '../contract/instructions/calls';
 export {
   LICENSEE_AUDIT_ACTIONS,
   LICENSEE_AUDIT_EXPORT_MAX_ROWS,
@@ -83,6 +95,7 @@ export const API_ROUTES = {
   ...MEMBER_IMPORT_ROUTES,
   ...ELEARNINGS_ROUTES,
   ...CERTIFICATE_ROUTES,
+  ...INSTRUCTIONS_ROUTES,
   ...RISK_ASSESSMENTS_ROUTES,
   ...START_ROUTES,
   ...INFOPOINT_ROUTES,

@@ -25,6 +25,7 @@ import { CERTIFICATE_ENDPOINTS } from './elearnings/certificateSchemas';
 import { ELEARNINGS_ENDPOINTS } from './elearnings/schemas';
 import { defineEndpoint } from './endpoint';
 import { INFOPOINT_ENDPOINTS } from './infopoint/schemas';
+import { INSTRUCTIONS_ENDPOINTS } from './instructions/schemas';
 import { LICENSEE_AUDIT_ENDPOINTS } from './licensee/auditSchemas';
 import { LICENSEE_BRANDING_ENDPOINTS } from './licensee/branding';
 import { LICENSEE_COURSE_SOURCES_ENDPOINTS } from './licensee/courseSources';
@@ -231,6 +232,7 @@ export const ENDPOINTS = {
   ...MEMBER_IMPORT_ENDPOINTS,
   ...ELEARNINGS_ENDPOINTS,
   ...CERTIFICATE_ENDPOINTS,
+  ...INSTRUCTIONS_ENDPOINTS,
   ...RISK_ASSESSMENTS_ENDPOINTS,
   ...START_ENDPOINTS,
   ...INFOPOINT_ENDPOINTS,
@@ -260,6 +262,7 @@ export * from './elearnings/certificateSchemas';
 export * from './elearnings/schemas';
 export * from './endpoint';
 export * from './infopoint/schemas';
+export * from './instructions/schemas';
 export * from './licensee/auditSchemas';
 export * from './licensee/branding';
 export * from './licensee/courseSources';

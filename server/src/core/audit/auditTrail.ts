@@ -10,7 +10,8 @@ export type AuditEntityType =
   | 'client'
   | 'member-import'
   | 'elearning'
-  | 'risk-assessment';
+  | 'risk-assessment'
+  | 'instruction';
 
 export interface AuditChange {
   /** What was done, `<area>.<verb>`, e.g. `member.archive`, `org-unit.add-members`. */

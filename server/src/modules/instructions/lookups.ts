@@ -1,0 +1,94 @@
+import type { InstructionDetails, InstructionListItem } from '@dash/shared-core/contract';
+import type { Queryable } from '../../core/db/database';
+import { iso } from '../../core/db/rows';
+import type { SessionContext } from '../../core/sessions/sessions';
+import { ApiHttpError } from '../../http/errors';
+
+export interface InstructionRow {
+  uuid: string;
+  title: string;
+  held_on: string;
+  instructor_name: string;
+  instructor_member_uuid: string | null;
+  target_type: InstructionListItem['targetType'];
+  target_uuid: string;
+  target_name: string;
+  repeat_interval_months: number;
+  confirm_by: string;
+  attendee_count: number;
+  confirmed_count: number;
+  created_at: Date | string;
+}
+
+/** The list's columns of `instruction i` (dates as YYYY-MM-DD text: no time zone can shift them). */
+export const INSTRUCTION_COLUMNS = `i.uuid, i.title, i.held_on::text AS held_on, i.instructor_name, i.instructor_member_uuid,
+  i.target_type, i.target_uuid, i.target_name, i.repeat_interval_months, i.confirm_by::text AS confirm_by,
+  i.attendee_count, i.confirmed_count, i.created_at`;
+
+export function toListItem(row: InstructionRow): InstructionListItem {
+  return {
+    uuid: row.uuid,
+    title: row.title,
+    heldOn: row.held_on,
+    instructorName: row.instructor_name,
+    targetType: row.target_type,
+    targetName: row.target_name,
+    repeatIntervalMonths: row.repeat_interval_months,
+    attendeeCount: row.attendee_count,
+    confirmedCount: row.confirmed_count,
+  };
+}
+
+/** One instruction of the session's client; another client's answers exactly as one that does not exist. */
+export async function loadInstruction(
+  db: Queryable,
+  session: SessionContext,
+  uuid: string,
+): Promise<Omit<InstructionDetails, 'documents'>> {
+  const [row] = await db.query<InstructionRow>(
+    `SELECT ${INSTRUCTION_COLUMNS} FROM instruction i WHERE i.uuid = $1 AND i.client_uuid = $2`,
+    [uuid, session.clientUuid],
+  );
+  if (!row) throw new ApiHttpError(404, 'Instruction.NotFound');
+  return {
+    ...toListItem(row),
+    instructorMemberUuid: row.instructor_member_uuid,
+    targetUuid: row.target_uuid,
+    confirmBy: row.confirm_by,
+    createdAt: iso(row.created_at) ?? '',
+  };
+}
+
+export async function loadDocuments(
+  db: Queryable,
+  instructionUuids: readonly string[],
+): Promise<Map<string, Array<{ templateUuid: string; title: string }>>> {
+  const documents = new Map<string, Array<{ templateUuid: string; title: string }>>();
+  if (instructionUuids.length === 0) return documents;
+  const rows = await db.query<{ instruction_uuid: string; template_uuid: string; title: string }>(
+    `SELECT instruction_uuid, template_uuid, title FROM instruction_document
+      WHERE instruction_uuid = ANY($1::uuid[]) ORDER BY lower(title), template_uuid`,
+    [instructionUuids],
+  );
+  for (const row of rows) {
+    const list = documents.get(row.instruction_uuid) ?? [];
+    list.push({ templateUuid: row.template_uuid, title: row.title });
+    documents.set(row.instruction_uuid, list);
+  }
+  return documents;
+}
+
+/**
+ * The due state of attendance `a` of instruction `i` (INSTRUCTION_DUE_STATES): unsigned ones by their confirm-by
+ * day, signed ones by the day the topic is due again, unless a later instruction on the same topic (title, any case)
+ * took its place for the member.
+ */
+export const DUE_STATE_SQL = `CASE
+  WHEN a.confirmed_at IS NULL THEN CASE WHEN a.due_date < current_date THEN 'overdue'
+                                        WHEN a.due_date <= current_date + 7 THEN 'dueSoon' ELSE 'open' END
+  WHEN EXISTS (SELECT 1 FROM instruction_attendance later JOIN instruction li ON li.uuid = later.instruction_uuid
+                WHERE later.member_uuid = a.member_uuid AND lower(li.title) = lower(i.title)
+                  AND (li.held_on, li.uuid) > (i.held_on, i.uuid)) THEN 'done'
+  WHEN a.next_due_date < current_date THEN 'repeatOverdue'
+  WHEN a.next_due_date <= (current_date + interval '1 month')::date THEN 'repeatDueSoon'
+  ELSE 'done' END`;

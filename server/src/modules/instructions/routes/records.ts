@@ -1,0 +1,206 @@
+import { INSTRUCTION_CONFIRM_GRACE_DAYS } from '@dash/shared-core/calls';
+import { ENDPOINTS, type InstructionAttendance } from '@dash/shared-core/contract';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../../core/audit/auditTrail';
+import type { Database, Queryable } from '../../../core/db/database';
+import { iso, likePattern, orderBy } from '../../../core/db/rows';
+import { readTablePage } from '../../../core/db/tablePage';
+import { ApiHttpError } from '../../../http/errors';
+import { registerEndpoint } from '../../../http/route';
+import {
+  DUE_STATE_SQL,
+  INSTRUCTION_COLUMNS,
+  type InstructionRow,
+  loadDocuments,
+  loadInstruction,
+  toListItem,
+} from '../lookups';
+
+/** The target's table and how its current members are read ($1 target, $2 client; archived members are no one's). */
+const TARGETS = {
+  'member-group': {
+    name: 'SELECT name FROM member_group WHERE uuid = $1 AND client_uuid = $2',
+    members: `SELECT m.uuid, m.first_name, m.last_name FROM member_group_member gm JOIN member m ON m.uuid = gm.member_uuid
+               WHERE gm.member_group_uuid = $1 AND m.client_uuid = $2 AND m.archived_at IS NULL`,
+  },
+  location: {
+    name: 'SELECT name FROM location WHERE uuid = $1 AND client_uuid = $2',
+    members: `SELECT m.uuid, m.first_name, m.last_name FROM location_member lm JOIN member m ON m.uuid = lm.member_uuid
+               WHERE lm.location_uuid = $1 AND m.client_uuid = $2 AND m.archived_at IS NULL`,
+  },
+  'org-unit': {
+    name: 'SELECT name FROM org_unit WHERE uuid = $1 AND client_uuid = $2',
+    members: `SELECT m.uuid, m.first_name, m.last_name FROM org_unit_membership om JOIN member m ON m.uuid = om.member_uuid
+               WHERE om.org_unit_uuid = $1 AND m.client_uuid = $2 AND m.archived_at IS NULL`,
+  },
+} as const;
+
+const LIST_SORT = { heldOn: 'i.held_on', title: 'lower(i.title)', targetName: 'lower(i.target_name)' };
+
+interface AttendanceRow {
+  uuid: string;
+  member_uuid: string;
+  member_name: string;
+  due_date: string;
+  confirmed_at: Date | string | null;
+  signed_on: InstructionAttendance['signedOn'];
+  next_due_date: string | null;
+  due_state: InstructionAttendance['dueState'];
+}
+
+async function targetName(tx: Queryable, clientUuid: string, type: keyof typeof TARGETS, uuid: string) {
+  const [row] = await tx.query<{ name: string }>(TARGETS[type].name, [uuid, clientUuid]);
+  if (!row) throw new ApiHttpError(404, 'Instruction.TargetNotFound');
+  return row.name;
+}
+
+/** The administrators' part: list, record, details with the attendance. */
+export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
+  registerEndpoint(app, db, ENDPOINTS.instructionList, async ({ body, session }) => {
+    const params: unknown[] = [session.clientUuid];
+    let where = 'WHERE i.client_uuid = $1';
+    if (body.filter.search) {
+      params.push(likePattern(body.filter.search));
+      where += ` AND (i.title ILIKE $${params.length} OR i.target_name ILIKE $${params.length}
+                      OR i.instructor_name ILIKE $${params.length})`;
+    }
+    if (body.filter.targetType) {
+      params.push(body.filter.targetType);
+      where += ` AND i.target_type = $${params.length}`;
+    }
+    if (body.filter.completion === 'open') where += ' AND i.confirmed_count < i.attendee_count';
+    if (body.filter.completion === 'complete') where += ' AND i.confirmed_count = i.attendee_count';
+    const { rows, total } = await readTablePage<InstructionRow>(db, {
+      select: `SELECT ${INSTRUCTION_COLUMNS} FROM instruction i ${where}`,
+      count: `SELECT count(*)::int AS total FROM instruction i ${where}`,
+      params,
+      order: orderBy(LIST_SORT, body.sortBy, body.sortDirection, 'i.uuid', new Set()),
+      page: body.page,
+      perPage: body.perPage,
+    });
+    return { items: rows.map(toListItem), total };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.instructionCreate, async ({ body, session }) =>
+    db.transaction(async (tx) => {
+      const name = await targetName(tx, session.clientUuid, body.targetType, body.targetUuid);
+      if (body.instructorMemberUuid) {
+        const [instructor] = await tx.query('SELECT 1 FROM member WHERE uuid = $1 AND client_uuid = $2', [
+          body.instructorMemberUuid,
+          session.clientUuid,
+        ]);
+        if (!instructor) throw new ApiHttpError(404, 'Instruction.InstructorNotFound');
+      }
+      const templateUuids = [...new Set(body.templateUuids)];
+      // The client's own templates and its licensee's (the templates app's rule).
+      const documents = await tx.query<{ uuid: string; title: string }>(
+        `SELECT t.uuid, t.title FROM template t
+          WHERE t.uuid = ANY($1::uuid[])
+            AND (t.client_uuid = $2 OR t.licensee_uuid = (SELECT licensee_uuid FROM client WHERE uuid = $2))`,
+        [templateUuids, session.clientUuid],
+      );
+      if (documents.length !== templateUuids.length) throw new ApiHttpError(404, 'Instruction.DocumentNotFound');
+      const [instruction] = await tx.query<{ uuid: string }>(
+        `INSERT INTO instruction (client_uuid, title, held_on, instructor_name, instructor_member_uuid, target_type,
+                                  target_uuid, target_name, repeat_interval_months, confirm_by, created_by_member_uuid)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $3::date + $10::int, $11) RETURNING uuid`,
+        [
+          session.clientUuid,
+          body.title,
+          body.heldOn,
+          body.instructorName,
+          body.instructorMemberUuid,
+          body.targetType,
+          body.targetUuid,
+          name,
+          body.repeatIntervalMonths,
+          INSTRUCTION_CONFIRM_GRACE_DAYS,
+          session.memberUuid,
+        ],
+      );
+      if (!instruction) throw new ApiHttpError(500, 'Generic.PersistFailed');
+      // The members of the target now: later joiners are not part of this instruction (they need one of their own).
+      const attendees = await tx.query<{ member_uuid: string }>(
+        `INSERT INTO instruction_attendance (instruction_uuid, client_uuid, member_uuid, member_name, due_date)
+         SELECT $3, $2, x.uuid, x.first_name || ' ' || x.last_name, i.confirm_by
+           FROM (${TARGETS[body.targetType].members}) x JOIN instruction i ON i.uuid = $3
+         RETURNING member_uuid`,
+        [body.targetUuid, session.clientUuid, instruction.uuid],
+      );
+      if (attendees.length === 0) throw new ApiHttpError(409, 'Instruction.TargetEmpty');
+      await tx.query('UPDATE instruction SET attendee_count = $2 WHERE uuid = $1', [
+        instruction.uuid,
+        attendees.length,
+      ]);
+      if (documents.length > 0) {
+        await tx.query(
+          `INSERT INTO instruction_document (instruction_uuid, template_uuid, title)
+           SELECT $1, x.uuid, x.title FROM jsonb_to_recordset($2::jsonb) AS x(uuid uuid, title text)`,
+          [instruction.uuid, JSON.stringify(documents)],
+        );
+      }
+      await recordAudit(tx, session, [
+        {
+          action: 'instruction.create',
+          entityType: 'instruction',
+          entityUuid: instruction.uuid,
+          after: {
+            title: body.title,
+            heldOn: body.heldOn,
+            instructorName: body.instructorName,
+            target: { type: body.targetType, uuid: body.targetUuid, name },
+            repeatIntervalMonths: body.repeatIntervalMonths,
+            documents: documents.map((document) => document.title),
+            attendeeCount: attendees.length,
+          },
+        },
+      ]);
+      return { uuid: instruction.uuid };
+    }),
+  );
+
+  registerEndpoint(app, db, ENDPOINTS.instructionDetails, async ({ body, session }) => {
+    const instruction = await loadInstruction(db, session, body.uuid);
+    const documents = await loadDocuments(db, [instruction.uuid]);
+    return { ...instruction, documents: documents.get(instruction.uuid) ?? [] };
+  });
+
+  registerEndpoint(app, db, ENDPOINTS.instructionAttendanceList, async ({ body, session }) => {
+    const instruction = await loadInstruction(db, session, body.uuid);
+    const params: unknown[] = [instruction.uuid];
+    let where = 'WHERE a.instruction_uuid = $1';
+    if (body.filter.search) {
+      params.push(likePattern(body.filter.search));
+      where += ` AND a.member_name ILIKE $${params.length}`;
+    }
+    const { rows, total } = await readTablePage<AttendanceRow>(db, {
+      select: `SELECT a.uuid, a.member_uuid, a.member_name, a.due_date::text AS due_date, a.confirmed_at, a.signed_on,
+                      a.next_due_date::text AS next_due_date, ${DUE_STATE_SQL} AS due_state
+                 FROM instruction_attendance a JOIN instruction i ON i.uuid = a.instruction_uuid ${where}`,
+      count: `SELECT count(*)::int AS total FROM instruction_attendance a ${where}`,
+      params,
+      order: orderBy(
+        { memberName: 'lower(a.member_name)', confirmedAt: 'a.confirmed_at' },
+        body.sortBy,
+        body.sortDirection,
+        'a.uuid',
+        new Set(['confirmedAt']),
+      ),
+      page: body.page,
+      perPage: body.perPage,
+    });
+    return {
+      items: rows.map((row) => ({
+        uuid: row.uuid,
+        memberUuid: row.member_uuid,
+        memberName: row.member_name,
+        dueDate: row.due_date,
+        confirmedAt: iso(row.confirmed_at),
+        signedOn: row.signed_on,
+        nextDueDate: row.next_due_date,
+        dueState: row.due_state,
+      })),
+      total,
+    };
+  });
+}

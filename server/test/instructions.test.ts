@@ -1,0 +1,278 @@
+/** Instruction records: record, sign (instructor's device and own), refuse bad signatures, tasks, repeat, isolation. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, expectError, memberUuid, type TestServer } from './helpers';
+import { signaturePng } from './signaturePng';
+
+let server: TestServer;
+let groupUuid: string;
+let emptyGroupUuid: string;
+let globexGroupUuid: string;
+
+const list = (filter: Record<string, unknown> = {}, sortBy = 'heldOn') => ({
+  filter,
+  page: 1,
+  perPage: 25,
+  sortBy,
+  sortDirection: 'asc',
+});
+
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  server = await createTestServer();
+  const acme = "(SELECT uuid FROM client WHERE identifier = 'acme')";
+  const [group] = await server.db.query<{ uuid: string }>(
+    `INSERT INTO member_group (client_uuid, name, type) VALUES (${acme}, 'Lager Unterweisung', 'first-aid') RETURNING uuid`,
+  );
+  groupUuid = group?.uuid ?? '';
+  for (const username of ['member', 'admin']) {
+    await server.db.query('INSERT INTO member_group_member (member_group_uuid, member_uuid) VALUES ($1, $2)', [
+      groupUuid,
+      await memberUuid(server.db, 'acme', username),
+    ]);
+  }
+  const [empty] = await server.db.query<{ uuid: string }>(
+    `INSERT INTO member_group (client_uuid, name, type) VALUES (${acme}, 'Leer', 'first-aid') RETURNING uuid`,
+  );
+  emptyGroupUuid = empty?.uuid ?? '';
+  const [globex] = await server.db.query<{ uuid: string }>(
+    `INSERT INTO member_group (client_uuid, name, type)
+     VALUES ((SELECT uuid FROM client WHERE identifier = 'globex'), 'Globex Lager', 'first-aid') RETURNING uuid`,
+  );
+  globexGroupUuid = globex?.uuid ?? '';
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+async function record(title: string, heldOn = day(0), repeatIntervalMonths = 12) {
+  const admin = await server.login('acme', 'admin');
+  const response = await admin.post('/api/instruction/create', {
+    title,
+    heldOn,
+    instructorName: 'Petra Sicher',
+    targetType: 'member-group',
+    targetUuid: groupUuid,
+    repeatIntervalMonths,
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return { admin, uuid: (response.json() as { uuid: string }).uuid };
+}
+
+async function attendance(uuid: string) {
+  const admin = await server.login('acme', 'admin');
+  const response = await admin.post('/api/instruction/read-attendance-list', { ...list({}, 'memberName'), uuid });
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json() as { items: Array<Record<string, unknown> & { uuid: string; memberUuid: string }> }).items;
+}
+
+describe('instruction records', () => {
+  it('records an instruction for a group: one attendance per member, listed with its counts, audited', async () => {
+    const { admin, uuid } = await record('Jährliche Sicherheitsunterweisung Lager');
+    const rows = await attendance(uuid);
+    expect(rows).toHaveLength(2);
+    expect(rows.every((row) => row.dueState === 'open' && row.dueDate === day(14))).toBe(true);
+    const listed = await admin.post('/api/instruction/read-list', list({ search: 'sicherheitsunterweisung lager' }));
+    expect(listed.json()).toMatchObject({
+      total: 1,
+      items: [
+        { uuid, attendeeCount: 2, confirmedCount: 0, targetName: 'Lager Unterweisung', repeatIntervalMonths: 12 },
+      ],
+    });
+    const [audit] = await server.db.query<{ action: string }>(
+      "SELECT action FROM audit_entry WHERE entity_type = 'instruction' AND entity_uuid = $1",
+      [uuid],
+    );
+    expect(audit?.action).toBe('instruction.create');
+  });
+
+  it("confirms on the instructor's device and on the member's own; the repeat is due the interval after it", async () => {
+    const { admin, uuid } = await record('Brandschutzunterweisung', day(-3), 6);
+    const member = await server.login('acme', 'member');
+    const memberId = await memberUuid(server.db, 'acme', 'member');
+    const rows = await attendance(uuid);
+    const own = rows.find((row) => row.memberUuid === memberId);
+    const other = rows.find((row) => row.memberUuid !== memberId);
+    if (!own || !other) throw new Error('attendance missing');
+
+    // The member's open task, due the instruction day plus the grace.
+    const mine = await member.post('/api/instruction/read-member-tasks', list({ state: 'toSign' }, 'dueDate'));
+    expect(mine.json()).toMatchObject({ items: expect.arrayContaining([expect.objectContaining({ uuid: own.uuid })]) });
+
+    // A member cannot sign another member's row: it answers as unknown.
+    expectError(
+      await member.post('/api/instruction/sign-own', { attendanceUuid: other.uuid, signaturePng: signaturePng() }),
+      404,
+      'Instruction.NotFound',
+    );
+    const signed = await member.post('/api/instruction/sign-own', {
+      attendanceUuid: own.uuid,
+      signaturePng: signaturePng(),
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
+    expectError(
+      await member.post('/api/instruction/sign-own', { attendanceUuid: own.uuid, signaturePng: signaturePng() }),
+      409,
+      'Instruction.AlreadyConfirmed',
+    );
+    const forOther = await admin.post('/api/instruction/sign-for-member', {
+      attendanceUuid: other.uuid,
+      signaturePng: signaturePng(),
+    });
+    expect(forOther.statusCode, forOther.body).toBe(200);
+
+    const after = await attendance(uuid);
+    const sixMonths = new Date();
+    sixMonths.setUTCMonth(sixMonths.getUTCMonth() + 6);
+    const [today] = await server.db.query<{ next: string }>(
+      "SELECT (current_date + interval '6 months')::date::text AS next",
+    );
+    for (const row of after) {
+      expect(row.dueState).toBe('done');
+      expect(row.nextDueDate).toBe(today?.next);
+    }
+    expect(after.find((row) => row.uuid === own.uuid)?.signedOn).toBe('own-device');
+    expect(after.find((row) => row.uuid === other.uuid)?.signedOn).toBe('instructor-device');
+    const details = await admin.post('/api/instruction/read-details', { uuid });
+    expect(details.json()).toMatchObject({ confirmedCount: 2, attendeeCount: 2 });
+    const audits = await server.db.query<{ member_uuid: string }>(
+      "SELECT member_uuid FROM audit_entry WHERE action = 'instruction.confirm' AND entity_uuid = $1",
+      [uuid],
+    );
+    expect(audits.map((row) => row.member_uuid).sort()).toEqual([own.memberUuid, other.memberUuid].sort());
+
+    const pdf = await admin.post('/api/instruction/export-pdf', { uuid, language: 'de_DE' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Both signatures are in the record: each an image with its transparency mask.
+    expect(pdf.rawPayload.toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(4);
+  });
+
+  it('refuses a signature that is no small, whole PNG with 400, and stores nothing', async () => {
+    const { admin, uuid } = await record('Gabelstapler');
+    const [row] = await attendance(uuid);
+    if (!row) throw new Error('attendance missing');
+    const gif = Buffer.from('GIF89a'.padEnd(200, 'x')).toString('base64');
+    const truncated = signaturePng().slice(0, -12);
+    const huge = `data:image/png;base64,${Buffer.alloc(210 * 1024, 1).toString('base64')}`;
+    for (const signature of [gif, truncated, 'not base64!', huge]) {
+      const response = await admin.post('/api/instruction/sign-for-member', {
+        attendanceUuid: row.uuid,
+        signaturePng: signature,
+      });
+      expect([400, 413], response.body).toContain(response.statusCode);
+    }
+    expectError(
+      await admin.post('/api/instruction/sign-for-member', { attendanceUuid: row.uuid, signaturePng: gif }),
+      400,
+      'Instruction.InvalidSignature',
+    );
+    const [stored] = await server.db.query<{ confirmed: number }>(
+      'SELECT count(*)::int AS confirmed FROM instruction_attendance WHERE instruction_uuid = $1 AND confirmed_at IS NOT NULL',
+      [uuid],
+    );
+    expect(stored?.confirmed).toBe(0);
+  });
+
+  it("shows an absent member's task as overdue after the confirm-by day, and an old confirmation's repeat as due", async () => {
+    const { uuid } = await record('Erste Hilfe am Arbeitsplatz', day(-30));
+    const member = await server.login('acme', 'member');
+    const rows = await member.post('/api/instruction/read-member-tasks', list({ state: 'toSign' }, 'dueDate'));
+    const task = (
+      rows.json() as { items: Array<{ instructionUuid: string; dueState: string; dueDate: string }> }
+    ).items.find((item) => item.instructionUuid === uuid);
+    expect(task).toMatchObject({ dueState: 'overdue', dueDate: day(-16) });
+
+    // A confirmation 13 months ago on a yearly topic: the repeat is overdue.
+    const { uuid: old } = await record('Leitern und Tritte', day(-400));
+    const memberId = await memberUuid(server.db, 'acme', 'member');
+    await server.db.query(
+      `UPDATE instruction_attendance SET confirmed_at = now() - interval '13 months', signed_on = 'own-device',
+              signature_png = '\\x00', next_due_date = (current_date - interval '1 month')::date
+        WHERE instruction_uuid = $1 AND member_uuid = $2`,
+      [old, memberId],
+    );
+    const signed = await member.post('/api/instruction/read-member-tasks', list({ state: 'signed' }, 'dueDate'));
+    const repeat = (signed.json() as { items: Array<{ instructionUuid: string; dueState: string }> }).items.find(
+      (item) => item.instructionUuid === old,
+    );
+    expect(repeat?.dueState).toBe('repeatOverdue');
+    // A new instruction on the same topic takes its place: the old one is history.
+    await record('leitern und tritte');
+    const again = await member.post('/api/instruction/read-member-tasks', list({ state: 'signed' }, 'dueDate'));
+    const replaced = (again.json() as { items: Array<{ instructionUuid: string; dueState: string }> }).items.find(
+      (item) => item.instructionUuid === old,
+    );
+    expect(replaced?.dueState).toBe('done');
+  });
+
+  it("keeps clients apart: another client's instruction, target and attendance answer as unknown", async () => {
+    const { uuid } = await record('Mandantentrennung');
+    const [row] = await attendance(uuid);
+    const globex = await server.login('globex', 'admin');
+    expectError(await globex.post('/api/instruction/read-details', { uuid }), 404, 'Instruction.NotFound');
+    expectError(
+      await globex.post('/api/instruction/read-attendance-list', { ...list({}, 'memberName'), uuid }),
+      404,
+      'Instruction.NotFound',
+    );
+    expectError(
+      await globex.post('/api/instruction/sign-for-member', {
+        attendanceUuid: row?.uuid,
+        signaturePng: signaturePng(),
+      }),
+      404,
+      'Instruction.NotFound',
+    );
+    expectError(
+      await globex.post('/api/instruction/export-pdf', { uuid, language: 'en_GB' }),
+      404,
+      'Instruction.NotFound',
+    );
+    const listed = await globex.post('/api/instruction/read-list', list({ search: 'Mandantentrennung' }));
+    expect(listed.json()).toMatchObject({ total: 0 });
+    const admin = await server.login('acme', 'admin');
+    expectError(
+      await admin.post('/api/instruction/create', {
+        title: 'Fremd',
+        heldOn: day(0),
+        instructorName: 'X',
+        targetType: 'member-group',
+        targetUuid: globexGroupUuid,
+      }),
+      404,
+      'Instruction.TargetNotFound',
+    );
+    expectError(
+      await admin.post('/api/instruction/create', {
+        title: 'Leer',
+        heldOn: day(0),
+        instructorName: 'X',
+        targetType: 'member-group',
+        targetUuid: emptyGroupUuid,
+      }),
+      409,
+      'Instruction.TargetEmpty',
+    );
+  });
+
+  it('lets only administrators record and read the records; a member reads his own', async () => {
+    const member = await server.login('acme', 'member');
+    expectError(await member.post('/api/instruction/read-list', list()), 403, 'Auth.Forbidden');
+    expectError(
+      await member.post('/api/instruction/create', {
+        title: 'X',
+        heldOn: day(0),
+        instructorName: 'X',
+        targetType: 'member-group',
+        targetUuid: groupUuid,
+      }),
+      403,
+      'Auth.Forbidden',
+    );
+    const ouAdmin = await server.login('acme', 'ou.admin');
+    expectError(await ouAdmin.post('/api/instruction/read-list', list()), 403, 'Auth.Forbidden');
+    expect((await member.post('/api/instruction/read-member-tasks', list({}, 'dueDate'))).statusCode).toBe(200);
+  });
+});
