@@ -7,6 +7,10 @@ export const ELEARNING_ROUTES = {
   catalogDetails: `${BASE}/catalog/details/:elearningUuid/:tabId`,
   execution: `${BASE}/execution/:executionUuid`,
   certificate: `${BASE}/certificate/:resultUuid`,
+  myInstructions: `${BASE}/my-instructions`,
+  instructionList: `${BASE}/instructions/list`,
+  instructionCreate: `${BASE}/instructions/create`,
+  instructionDetails: `${BASE}/instructions/details/:instructionUuid`,
 } as const;
 
 export const ELEARNING_TABS = ['settings', 'org-units', 'analytics'] as const;
@@ -22,4 +26,8 @@ export function executionPath(executionUuid: string): string {
 
 export function certificatePath(resultUuid: string): string {
   return `${BASE}/certificate/${encodeURIComponent(resultUuid)}`;
+}
+
+export function instructionDetailsPath(instructionUuid: string): string {
+  return `${BASE}/instructions/details/${encodeURIComponent(instructionUuid)}`;
 }

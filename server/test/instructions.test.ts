@@ -68,11 +68,11 @@ async function attendance(uuid: string) {
 
 describe('instruction records', () => {
   it('records an instruction for a group: one attendance per member, listed with its counts, audited', async () => {
-    const { admin, uuid } = await record('Jährliche Sicherheitsunterweisung Lager');
+    const { admin, uuid } = await record('Sicherheitsunterweisung Hochregallager');
     const rows = await attendance(uuid);
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.dueState === 'open' && row.dueDate === day(14))).toBe(true);
-    const listed = await admin.post('/api/instruction/read-list', list({ search: 'sicherheitsunterweisung lager' }));
+    const listed = await admin.post('/api/instruction/read-list', list({ search: 'hochregallager' }));
     expect(listed.json()).toMatchObject({
       total: 1,
       items: [

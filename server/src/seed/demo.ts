@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../core/db/database';
 import { hashPasswordForStorage } from '../modules/auth/passwords';
 import { seedElearnings } from './elearnings';
 import { logoSvg, moodSvg } from './images';
+import { seedInstructions } from './instructions';
 import { FIRST_NAMES as ALL_FIRST_NAMES, LAST_NAMES as ALL_LAST_NAMES } from './names';
 import { seedRiskAssessments } from './riskAssessments';
 
@@ -442,6 +443,12 @@ export async function seedDemoData(db: Database): Promise<boolean> {
         ]),
       ),
       staff,
+    });
+    await seedInstructions(tx, {
+      client: acme,
+      instructor: acmeNamed.admin as string,
+      warehouse: locations[2] as string,
+      everyone: root,
     });
 
     // --- globex: e-learnings only --------------------------------------------------------------------

@@ -1,0 +1,117 @@
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { pdfText } from './elearning-player-pdf';
+import { signIn, switchLanguage } from './helpers';
+
+/**
+ * Instruction records as people use them: an administrator records an on-site instruction for the first-aiders, a
+ * member present signs on the administrator's device (the pad, drawn with the mouse), the record downloads as PDF
+ * with the signature; the member signs the seeded fire-safety instruction on his own device.
+ */
+
+async function drawSignature(page: Page) {
+  const pad = page.getByTestId('signature-pad');
+  await expect(pad).toBeVisible();
+  // The pad loads with the dialog: wait until it took the canvas over (it sizes it to the screen's pixels).
+  await expect
+    .poll(() => pad.evaluate((canvas: HTMLCanvasElement) => canvas.width === canvas.offsetWidth * devicePixelRatio))
+    .toBe(true);
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('no signature pad');
+  const strokes = [
+    [0.1, 0.6, 0.3, 0.3, 0.45, 0.7],
+    [0.5, 0.4, 0.7, 0.65, 0.9, 0.35],
+  ];
+  for (const [x1, y1, x2, y2, x3, y3] of strokes as Array<[number, number, number, number, number, number]>) {
+    await page.mouse.move(box.x + box.width * x1, box.y + box.height * y1);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * x2, box.y + box.height * y2, { steps: 12 });
+    await page.mouse.move(box.x + box.width * x3, box.y + box.height * y3, { steps: 12 });
+    await page.mouse.up();
+  }
+}
+
+test.describe
+  .serial('instruction records', () => {
+    const title = `Erste-Hilfe-Unterweisung ${Date.now()}`;
+
+    test('an administrator records an instruction, a member signs on his device, the PDF downloads', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, 'acme', 'admin');
+      const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await sidebar.getByRole('button', { name: 'E-Learnings' }).click();
+      await sidebar.getByRole('link', { name: 'Unterweisungen', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Unterweisungen' })).toBeVisible();
+      // The seeded instructions are listed with their signatures.
+      await expect(page.getByRole('link', { name: 'Brandschutzunterweisung' })).toBeVisible();
+      await page.screenshot({ path: '/tmp/instructions-list-de.png', fullPage: true });
+
+      await page.getByTestId('instruction-create-link').click();
+      await page.getByLabel('Thema').fill(title);
+      await page.getByLabel('Teilnehmerkreis').selectOption('member-group');
+      await page.getByLabel('Gruppe', { exact: true }).selectOption({ label: 'Ersthelfer (3 Mitarbeiter)' });
+      await page.screenshot({ path: '/tmp/instructions-create-de.png', fullPage: true });
+      await page.getByTestId('instruction-create-submit').click();
+
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      await expect(page.getByTestId('instruction-signed-count')).toHaveText('0 von 3 unterschrieben');
+      const signButtons = page.getByTestId('instruction-sign');
+      await expect(signButtons).toHaveCount(3);
+
+      await signButtons.first().click();
+      const dialog = page.getByTestId('signature-dialog');
+      await expect(dialog).toBeVisible();
+      // Nothing drawn yet: nothing to save.
+      await expect(page.getByTestId('signature-save')).toBeDisabled();
+      await drawSignature(page);
+      await page.screenshot({ path: '/tmp/instructions-sign-de.png' });
+      const signed = page.waitForResponse((response) => response.url().endsWith('/api/instruction/sign-for-member'));
+      await page.getByTestId('signature-save').click();
+      expect((await signed).status()).toBe(200);
+      await expect(dialog).toBeHidden();
+      await expect(page.getByTestId('instruction-signed-count')).toHaveText('1 von 3 unterschrieben');
+      await expect(signButtons).toHaveCount(2);
+      await expect(page.getByTestId('instruction-due-state').filter({ hasText: 'Erledigt' })).toHaveCount(1);
+      await page.screenshot({ path: '/tmp/instructions-details-de.png', fullPage: true });
+
+      const download = page.waitForEvent('download');
+      await page.getByTestId('instruction-pdf').click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.pdf$/);
+      const bytes = readFileSync((await file.path()) ?? '');
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      const text = pdfText(bytes);
+      expect(text).toContain('Unterweisungsnachweis');
+      expect(text).toContain(title);
+      // The drawn signature is in the record as an image (with its transparency mask).
+      expect(bytes.toString('latin1')).toContain('/Subtype /Image');
+
+      await switchLanguage(page, 'en_GB');
+      await expect(page.getByTestId('instruction-signed-count')).toHaveText('1 of 3 signed');
+      await page.screenshot({ path: '/tmp/instructions-details-en.png', fullPage: true });
+      await switchLanguage(page, 'de_DE');
+    });
+
+    test('a member signs his own open instruction on his device', async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, 'acme', 'member');
+      const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await sidebar.getByRole('button', { name: 'E-Learnings' }).click();
+      await sidebar.getByRole('link', { name: 'Meine Unterweisungen' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Meine Unterweisungen' })).toBeVisible();
+      const row = page.getByRole('row').filter({ hasText: 'Brandschutzunterweisung' });
+      await expect(row.getByTestId('instruction-due-state')).toHaveText('Offen');
+      await page.screenshot({ path: '/tmp/instructions-my-de.png', fullPage: true });
+      await row.getByTestId('my-instruction-sign').click();
+      await drawSignature(page);
+      await page.getByTestId('signature-save').click();
+      await expect(page.getByTestId('signature-dialog')).toBeHidden();
+      await expect(row.getByTestId('instruction-due-state')).toHaveText('Erledigt');
+      await switchLanguage(page, 'en_GB');
+      await expect(page.getByRole('heading', { level: 1, name: 'My instructions' })).toBeVisible();
+      await page.screenshot({ path: '/tmp/instructions-my-en.png', fullPage: true });
+      await switchLanguage(page, 'de_DE');
+    });
+  });

@@ -1,0 +1,166 @@
+import type { InstructionAttendance, Language } from '@dash/shared-core';
+import { hasAnyPermission } from '@dash/shared-core';
+import { PageHeader, Spinner, showToast, useMemberState, useParams } from '@dash/shared-ui';
+import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ELEARNING_ROUTES } from '../../../routes';
+import { exportInstructionPdf } from '../api/exportInstructionPdf';
+import { useAttendanceList } from '../api/getAttendanceList';
+import { useInstructionDetails } from '../api/getInstructionDetails';
+import { useSignForMember } from '../api/signForMember';
+import { DueStateBadge } from './DueStateBadge';
+import { dayFormatter } from './formatDay';
+import { SignatureDialog } from './SignatureDialog';
+
+const SORT_KEYS = ['memberName', 'confirmedAt'] as const;
+const FILTERS = ['search'] as const;
+
+/**
+ * One instruction: its facts, the documents handed out, and every member of it with his signature state. On the
+ * instructor's device, "Sign" opens the pad for a member who is present; the record prints as PDF.
+ */
+export default function InstructionDetailsPage() {
+  const { t, i18n } = useTranslation('elearnings');
+  const { instructionUuid = '' } = useParams();
+  const permissions = useMemberState()?.member.permissions ?? [];
+  const mayRecord = hasAnyPermission(permissions, ['instruction.record']);
+  const details = useInstructionDetails(instructionUuid);
+  const table = useTableState(SORT_KEYS, 'memberName', FILTERS);
+  const { state } = table;
+  const attendance = useAttendanceList({
+    ...tableRequest(state, { search: state.filter.search || undefined }),
+    uuid: instructionUuid,
+  });
+  const sign = useSignForMember();
+  const [signing, setSigning] = useState<InstructionAttendance | null>(null);
+  const [downloading, setDownloading] = useState(false);
+  const day = dayFormatter(i18n.language);
+  const back = { to: ELEARNING_ROUTES.instructionList, label: t('instructions.backToList') };
+  if (details.isPending) return <Spinner />;
+  if (details.isError || !details.data) {
+    return (
+      <>
+        <PageHeader title={t('instructions.details.title')} link={back} />
+        <p role="alert">{t('instructions.details.notFound')}</p>
+      </>
+    );
+  }
+  const instruction = details.data;
+  const downloadPdf = async () => {
+    setDownloading(true);
+    try {
+      await exportInstructionPdf(
+        { uuid: instruction.uuid, language: (i18n.language === 'en_GB' ? 'en_GB' : 'de_DE') as Language },
+        `${t('instructions.pdfName')} ${instruction.title} ${instruction.heldOn}.pdf`,
+      );
+    } catch {
+      showToast({ type: 'danger', title: t('common:toast.errorTitle'), message: t('instructions.pdfFailed') });
+    } finally {
+      setDownloading(false);
+    }
+  };
+  const columns: Column<InstructionAttendance>[] = [
+    { name: 'memberName', label: t('instructions.columns.member'), sortable: true, value: (row) => row.memberName },
+    { name: 'state', label: t('instructions.columns.state'), value: (row) => <DueStateBadge state={row.dueState} /> },
+    {
+      name: 'confirmedAt',
+      label: t('instructions.columns.confirmedAt'),
+      sortable: true,
+      value: (row) =>
+        row.confirmedAt
+          ? `${day(row.confirmedAt)} · ${t(`instructions.signedOn.${row.signedOn ?? 'own-device'}`)}`
+          : t('instructions.dueBy', { date: day(row.dueDate) }),
+    },
+    {
+      name: 'nextDueDate',
+      label: t('instructions.columns.nextDue'),
+      value: (row) => (row.nextDueDate ? day(row.nextDueDate) : ''),
+    },
+    ...(mayRecord
+      ? [
+          {
+            name: 'actions',
+            label: t('instructions.columns.actions'),
+            value: (row: InstructionAttendance) =>
+              row.confirmedAt ? null : (
+                <button
+                  type="button"
+                  className="ui-button ui-button--small"
+                  onClick={() => setSigning(row)}
+                  aria-label={t('instructions.sign.actionFor', { name: row.memberName })}
+                  data-testid="instruction-sign"
+                >
+                  {t('instructions.sign.action')}
+                </button>
+              ),
+          },
+        ]
+      : []),
+  ];
+  return (
+    <>
+      <PageHeader
+        title={instruction.title}
+        link={back}
+        actions={
+          <button
+            type="button"
+            className="ui-button ui-button--ghost"
+            onClick={() => void downloadPdf()}
+            disabled={downloading}
+            data-testid="instruction-pdf"
+          >
+            {t('instructions.pdf')}
+          </button>
+        }
+      />
+      <dl className="elearning-instruction-facts" data-testid="instruction-facts">
+        <dt>{t('instructions.fields.heldOn')}</dt>
+        <dd>{day(instruction.heldOn)}</dd>
+        <dt>{t('instructions.fields.instructor')}</dt>
+        <dd>{instruction.instructorName}</dd>
+        <dt>{t('instructions.columns.target')}</dt>
+        <dd>
+          {instruction.targetName} ({t(`instructions.targetType.${instruction.targetType}`)})
+        </dd>
+        <dt>{t('instructions.fields.repeat')}</dt>
+        <dd>{t('instructions.everyMonths', { count: instruction.repeatIntervalMonths })}</dd>
+        <dt>{t('instructions.fields.confirmBy')}</dt>
+        <dd>{day(instruction.confirmBy)}</dd>
+        <dt>{t('instructions.fields.documents')}</dt>
+        <dd>
+          {instruction.documents.length > 0
+            ? instruction.documents.map((document) => document.title).join(', ')
+            : t('instructions.noDocuments')}
+        </dd>
+        <dt>{t('instructions.columns.signed')}</dt>
+        <dd data-testid="instruction-signed-count">
+          {t('instructions.signedOf', { signed: instruction.confirmedCount, total: instruction.attendeeCount })}
+        </dd>
+      </dl>
+      <DataTable
+        caption={t('instructions.details.attendance')}
+        columns={columns}
+        {...queryRows(attendance)}
+        table={table}
+        rowKey={(row) => row.uuid}
+        filters={[{ name: 'search', type: 'search', label: t('instructions.searchMember') }]}
+      />
+      <SignatureDialog
+        open={signing !== null}
+        memberName={signing?.memberName ?? ''}
+        onClose={() => setSigning(null)}
+        onSign={async (signaturePng) => {
+          if (!signing) return;
+          await sign.mutateAsync({ attendanceUuid: signing.uuid, signaturePng });
+          showToast({
+            type: 'success',
+            title: t('instructions.sign.doneTitle'),
+            message: t('instructions.sign.doneFor', { name: signing.memberName }),
+          });
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import { crc32, deflateSync } from 'node:zlib';
+import type { Queryable } from '../core/db/database';
+
+export interface InstructionSeedContext {
+  client: string;
+  /** The administrator who held the instructions (acme/admin). */
+  instructor: string;
+  /** Lager München: the yearly warehouse instruction. */
+  warehouse: string;
+  /** The root org unit (everybody): the fire-safety instruction. */
+  everyone: string;
+}
+
+function chunk(type: string, body: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(body.length);
+  const typed = Buffer.concat([Buffer.from(type, 'latin1'), body]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typed));
+  return Buffer.concat([length, typed, crc]);
+}
+
+/** A drawn-looking signature as RGBA PNG (a wave with a flourish, different per `seed`), as the pad would export. */
+export function demoSignaturePng(seed: number, width = 240, height = 80): Buffer {
+  const row = 1 + width * 4;
+  const pixels = Buffer.alloc(height * row);
+  const plot = (x: number, y: number) => {
+    for (let dx = 0; dx < 2; dx += 1) {
+      for (let dy = 0; dy < 2; dy += 1) {
+        const px = Math.round(x) + dx;
+        const py = Math.round(y) + dy;
+        if (px < 0 || py < 0 || px >= width || py >= height) continue;
+        const at = py * row + 1 + px * 4;
+        pixels[at] = 11;
+        pixels[at + 1] = 31;
+        pixels[at + 2] = 77;
+        pixels[at + 3] = 255;
+      }
+    }
+  };
+  const amplitude = 14 + (seed % 5) * 3;
+  const frequency = 0.05 + (seed % 7) * 0.01;
+  for (let x = 12; x < width - 12; x += 0.25) {
+    plot(x, height / 2 + Math.sin(x * frequency + seed) * amplitude * Math.exp(-x / (width * 1.4)));
+  }
+  for (let t = 0; t < Math.PI * 2; t += 0.02) plot(40 + Math.cos(t) * 14, height / 2 - 6 + Math.sin(t) * 22);
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8;
+  header[9] = 6;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Two instructions of acme (docs/instructions.md): the yearly warehouse instruction at Lager München three weeks ago,
+ * most of the staff signed, the rest overdue; and the fire-safety instruction for everybody last week, a few signed
+ * (acme/member has it to sign).
+ */
+export async function seedInstructions(tx: Queryable, context: InstructionSeedContext): Promise<void> {
+  const instructions = [
+    {
+      title: 'Jährliche Sicherheitsunterweisung Lager',
+      daysAgo: 21,
+      targetType: 'location',
+      target: context.warehouse,
+      table: 'location',
+      signEvery: 1.4,
+    },
+    {
+      title: 'Brandschutzunterweisung',
+      daysAgo: 6,
+      targetType: 'org-unit',
+      target: context.everyone,
+      table: 'org_unit',
+      signEvery: 4,
+    },
+  ] as const;
+  const [instructor] = await tx.query<{ name: string }>(
+    "SELECT first_name || ' ' || last_name AS name FROM member WHERE uuid = $1",
+    [context.instructor],
+  );
+  for (const instruction of instructions) {
+    const [made] = await tx.query<{ uuid: string }>(
+      `INSERT INTO instruction (client_uuid, title, held_on, instructor_name, instructor_member_uuid, target_type,
+                                target_uuid, target_name, confirm_by, created_by_member_uuid, created_at)
+       SELECT $1, $2, current_date - $3::int, $4, $5, $6, $7, t.name, current_date - $3::int + 14, $5,
+              now() - make_interval(days => $3::int)
+         FROM ${instruction.table} t WHERE t.uuid = $7
+       RETURNING uuid`,
+      [
+        context.client,
+        instruction.title,
+        instruction.daysAgo,
+        instructor?.name ?? 'Sicherheitsfachkraft',
+        context.instructor,
+        instruction.targetType,
+        instruction.target,
+      ],
+    );
+    const members =
+      instruction.targetType === 'location'
+        ? await tx.query<{ uuid: string; name: string; username: string }>(
+            `SELECT m.uuid, m.first_name || ' ' || m.last_name AS name, m.username FROM location_member lm
+               JOIN member m ON m.uuid = lm.member_uuid WHERE lm.location_uuid = $1 AND m.archived_at IS NULL
+              ORDER BY m.last_name, m.first_name`,
+            [instruction.target],
+          )
+        : await tx.query<{ uuid: string; name: string; username: string }>(
+            `SELECT m.uuid, m.first_name || ' ' || m.last_name AS name, m.username FROM org_unit_membership om
+               JOIN member m ON m.uuid = om.member_uuid WHERE om.org_unit_uuid = $1 ORDER BY m.last_name, m.first_name`,
+            [instruction.target],
+          );
+    let confirmed = 0;
+    for (const [index, member] of members.entries()) {
+      // The demo member keeps both to sign himself; of the others, every n-th signed on the day.
+      const signs = member.username !== 'member' && Math.floor(index % instruction.signEvery) === 0;
+      if (signs) confirmed += 1;
+      await tx.query(
+        `INSERT INTO instruction_attendance (instruction_uuid, client_uuid, member_uuid, member_name, due_date,
+                                             confirmed_at, signed_on, signature_png, next_due_date)
+         VALUES ($1, $2, $3, $4, current_date - $5::int + 14,
+                 CASE WHEN $6 THEN now() - make_interval(days => $5::int) END,
+                 CASE WHEN $6 THEN 'instructor-device' END, $7,
+                 CASE WHEN $6 THEN (current_date - $5::int + interval '12 months')::date END)`,
+        [
+          made?.uuid,
+          context.client,
+          member.uuid,
+          member.name,
+          instruction.daysAgo,
+          signs,
+          signs ? demoSignaturePng(index) : null,
+        ],
+      );
+    }
+    await tx.query('UPDATE instruction SET attendee_count = $2, confirmed_count = $3 WHERE uuid = $1', [
+      made?.uuid,
+      members.length,
+      confirmed,
+    ]);
+  }
+}
