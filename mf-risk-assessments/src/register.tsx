@@ -23,6 +23,12 @@ export default function register(): AreaRegistration {
         featureFlag: 'riskAssessments',
       },
       {
+        path: RISK_ASSESSMENT_ROUTES.myActions,
+        load: () => import('./features/my-actions/components/MyActionsPage'),
+        permissions: ['risk-assessment.read-member-tasks'],
+        featureFlag: 'riskAssessments',
+      },
+      {
         path: RISK_ASSESSMENT_ROUTES.evaluationList,
         load: () => import('./features/evaluation/components/EvaluationListPage'),
         permissions: ['risk-assessment.read-assignment-overview-list'],

@@ -2,6 +2,7 @@
 const BASE = '/dashboard/apps/risk-assessments';
 export const RISK_ASSESSMENT_ROUTES = {
   myAnalyses: `${BASE}/my-analyses`,
+  myActions: `${BASE}/my-actions`,
   evaluationList: `${BASE}/evaluation/list`,
   evaluationDetails: `${BASE}/evaluation/details/:riskAssessmentExecutionResultUuid/:tabId`,
   riskActionList: `${BASE}/evaluation/details/:riskAssessmentExecutionResultUuid/risk-action-list`,

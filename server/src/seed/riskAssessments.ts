@@ -127,7 +127,7 @@ export async function seedRiskAssessments(tx: Queryable, seed: RiskSeedClient): 
 /**
  * Verwaltung's VDU inspection is evaluated the way finish-analysis does it, its three highest risks have
  * proposed measures with owners and due dates, the other risks above "very low" are marked not relevant, the
- * actions are agreed and the first is done. The Produktion survey (7 completed) stays in its analysis phase, so that
+ * actions are agreed and the first is done (a month ago: its effectiveness check is due). The Produktion survey (7 completed) stays in its analysis phase, so that
  * an administrator can finish one on first start.
  */
 async function seedEvaluation(
@@ -164,12 +164,14 @@ async function seedEvaluation(
        SELECT r.uuid, r.evaluation_uuid, r.measures, row_number() OVER (ORDER BY r.risk_factor DESC, r.question_key) AS n
          FROM risk_assessment_risk r WHERE r.evaluation_uuid = $1 AND r.risk_factor > 2 AND jsonb_array_length(r.measures) > 0)
      INSERT INTO risk_assessment_action (client_uuid, evaluation_uuid, risk_uuid, origin, measure_index, stop, description,
-                                         responsible_member_uuid, due_date, note, done_at, done_by_name)
+                                         responsible_member_uuid, due_date, note, done_at, done_by_name, check_due_date)
      SELECT $2, top.evaluation_uuid, top.uuid, 'proposed', 0, top.measures -> 0 ->> 'stop', top.measures -> 0 -> 'text',
             ($3::uuid[])[top.n], current_date + (top.n * 14)::int,
             CASE WHEN top.n = 1 THEN 'Mit der Fachkraft für Arbeitssicherheit abgestimmt' END,
-            CASE WHEN top.n = 1 THEN current_date - 1 END,
-            CASE WHEN top.n = 1 THEN (SELECT first_name || ' ' || last_name FROM member WHERE uuid = ($3::uuid[])[1]) END
+            CASE WHEN top.n = 1 THEN current_date - 30 END,
+            CASE WHEN top.n = 1 THEN (SELECT first_name || ' ' || last_name FROM member WHERE uuid = ($3::uuid[])[1]) END,
+            -- Done four weeks ago: its effectiveness check is due now (docs/risk-assessment-follow-up.md).
+            CASE WHEN top.n = 1 THEN current_date - 2 END
        FROM top WHERE top.n <= 3`,
     [evaluationUuid, client, assessed],
   );

@@ -67,6 +67,7 @@ export interface RiskRow {
   not_relevant_reason: string | null;
   action_count: number;
   taken_measures: number[] | null;
+  reopened: boolean;
 }
 
 const levelOf = (factor: number) => riskLevelOf(factor)?.level ?? 'veryLow';
@@ -76,7 +77,7 @@ export const RISK_COLUMNS = `r.uuid, r.question_key, r.load, r.hazard_factor_gro
        r.probability, r.severity, r.risk_factor, r.status, r.not_relevant, r.not_relevant_reason,
        (SELECT count(*)::int FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid) AS action_count,
        (SELECT array_agg(x.measure_index ORDER BY x.measure_index) FROM risk_assessment_action x
-         WHERE x.risk_uuid = r.uuid AND x.origin = 'proposed') AS taken_measures`;
+         WHERE x.risk_uuid = r.uuid AND x.origin = 'proposed') AS taken_measures, r.reopened_at IS NOT NULL AS reopened`;
 
 export function toRisk(row: RiskRow): Risk {
   return {
@@ -96,6 +97,7 @@ export function toRisk(row: RiskRow): Risk {
     notRelevantReason: row.not_relevant_reason,
     actionCount: row.action_count,
     takenMeasures: row.taken_measures ?? [],
+    reopened: row.reopened,
   };
 }
 

@@ -409,6 +409,8 @@ export const riskSchema = z.object({
   actionCount: z.int(),
   /** The indexes of the proposed measures already taken as actions. */
   takenMeasures: z.array(z.int()),
+  /** A "not effective" check reopened it: it needs a new action (docs/risk-assessment-follow-up.md). */
+  reopened: z.boolean(),
 });
 export type Risk = z.infer<typeof riskSchema>;
 export const riskListResponseSchema = tableResponseSchema(riskSchema);

@@ -10,6 +10,7 @@ import { useRiskActionStatus } from '../api/getRiskActionStatus';
 import { RiskActionsTab } from './RiskActionsTab';
 import { RiskLegend } from './RiskLegend';
 import { RisksTab } from './RisksTab';
+import { SignOff } from './SignOff';
 
 export function actionListPath(uuid: string): string {
   return RISK_ASSESSMENT_ROUTES.riskActionList.replace(':riskAssessmentExecutionResultUuid', uuid);
@@ -138,6 +139,7 @@ export default function EvaluationDetailsPage() {
         }
       />
       <Summary details={data} />
+      <SignOff details={data} />
       <Tabs
         label={t('evaluation.detailsTitle')}
         pattern={RISK_ASSESSMENT_ROUTES.evaluationDetails}

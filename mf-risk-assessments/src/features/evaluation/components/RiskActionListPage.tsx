@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { exportRiskActionList } from '../api/exportRiskActionList';
 import { useEvaluationDetails } from '../api/getEvaluationDetails';
 import { useRiskActionList } from '../api/getRiskActionList';
+import { EffectivenessCell } from './EffectivenessCell';
 
 /**
  * evaluation/details/{uuid}/risk-action-list: every action as "item x of y", in the print layout (landscape, no
@@ -84,6 +85,15 @@ export default function RiskActionListPage() {
           {t('actionList.exportXlsx')}
         </button>
       </div>
+      <p className="ra-print__sign-off" data-testid="print-sign-off">
+        {details.data.approval
+          ? `${t('signOff.approvedBy', {
+              name: details.data.approval.approvedByName,
+              date: format.format(new Date(details.data.approval.approvedAt)),
+            })}${details.data.approval.comment ? ` – ${details.data.approval.comment}` : ''}`
+          : t('signOff.ready')}
+        {details.data.round > 1 ? ` · ${t('signOff.round', { round: details.data.round })}` : ''}
+      </p>
       {items.length === 0 ? (
         <p className="ui-empty">{t('actionList.empty')}</p>
       ) : (
@@ -120,6 +130,14 @@ export default function RiskActionListPage() {
                   <div>
                     <dt>{t('actions.note')}</dt>
                     <dd>{action.note}</dd>
+                  </div>
+                )}
+                {action.doneAt && (
+                  <div>
+                    <dt>{t('check.column')}</dt>
+                    <dd>
+                      <EffectivenessCell action={action} />
+                    </dd>
                   </div>
                 )}
               </dl>

@@ -11,6 +11,16 @@ import { type MatrixCell, RiskMatrix } from './RiskMatrix';
 
 const SORT_KEYS = ['riskFactor', 'load', 'status', 'hazardFactorGroup'] as const;
 type SortKey = (typeof SORT_KEYS)[number];
+/**
+ * Actions are defined while the evaluation defines them; after the agreement only for a risk a "not effective" check
+ * reopened, and never in a signed-off or superseded round (a new round takes them).
+ */
+function mayDefine(evaluation: EvaluationDetails, risk: Risk): boolean {
+  if (risk.notRelevant || evaluation.nextEvaluationUuid !== null) return false;
+  if (evaluation.status === 'risksCreated') return true;
+  return risk.reopened && evaluation.approval === null;
+}
+
 /** The matrix cell filter, `probability-severity` (one URL parameter, so one update sets both). */
 const FILTERS = ['cell'] as const;
 
@@ -67,6 +77,11 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
           {risk.actionCount > 0 && (
             <div className="ra-muted">{t('risks.actionCount', { count: risk.actionCount })}</div>
           )}
+          {risk.reopened && (
+            <div>
+              <span className="ui-badge ui-badge--danger">{t('risks.reopened')}</span>
+            </div>
+          )}
         </>
       ),
     },
@@ -74,7 +89,7 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
       name: 'define',
       label: t('risks.columns.actions'),
       value: (risk) =>
-        mayChange && evaluation.status === 'risksCreated' && !risk.notRelevant ? (
+        mayChange && mayDefine(evaluation, risk) ? (
           <button
             type="button"
             className="ui-button ui-button--small"

@@ -103,6 +103,22 @@ function RiskActionList({ status }: { status: RiskActionFilter }) {
   );
 }
 
+/**
+ * The member's own follow-up actions (risk assessments): open ones and due effectiveness checks, with a link to
+ * "my actions"; nothing when there are none.
+ */
+function MyRiskActions({ counts }: { counts: { open: number; checkDue: number } | null | undefined }) {
+  const { t } = useTranslation('start');
+  if (!counts || counts.open + counts.checkDue === 0) return null;
+  return (
+    <p className="ui-card start-overview__my-actions" data-testid="my-risk-actions">
+      <strong>{t('overview.myActions.title')}</strong> {t('overview.myActions.open', { count: counts.open })} ·{' '}
+      {t('overview.myActions.checkDue', { count: counts.checkDue })}{' '}
+      <Link to="/dashboard/apps/risk-assessments/my-actions">{t('overview.myActions.link')}</Link>
+    </p>
+  );
+}
+
 /** Start overview (spec section 2): the member's tasks of both apps with the due-status bubbles as filters. */
 export default function OverviewPage() {
   const { t } = useTranslation('start');
@@ -212,6 +228,7 @@ export default function OverviewPage() {
       ) : (
         <TaskList tab="risk-assessments" tasks={riskAssessments.data?.items} loading={riskAssessments.isPending} />
       )}
+      {activeTab === 'risk-assessments' && <MyRiskActions counts={counts.data?.myRiskActions} />}
       {activeTab === 'risk-assessments' && <AgreedActions items={unitActions.data?.items} />}
     </>
   );
