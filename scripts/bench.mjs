@@ -33,6 +33,9 @@
 //     x 60 questions; each is finished once (distinct inputs, one call after the other) and the p95 of those calls is
 //     printed beside its goal. --risk-only runs only the risk-assessment scenarios (server build only, no start-up,
 //     browser, other API, import or crowd scenarios), on PGlite and, with --pg / BENCH_PG=1, on PostgreSQL.
+//   - the instruction list (issue 32): 1,500 instructions of the 10,000-member client, 400 distinct requests one at a
+//     time, p95 beside its goal <= 50 ms (scripts/bench/instructions.mjs); --instructions-only runs only it (server
+//     build only), on PGlite and, with --pg / BENCH_PG=1, on PostgreSQL.
 // Env: BENCH_DURATION (seconds per scenario, default 10), BENCH_MEMBERS (default 10000), CHROMIUM_PATH,
 // BENCH_LOG_LEVEL (the server's LOG_LEVEL, default warn), BENCH_PORT (the servers' preferred port, default 8190).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -44,6 +47,7 @@ import { runCompanyScenarios } from './bench/company.mjs';
 import { crowdTargets, runCrowdScenario } from './bench/crowd.mjs';
 import { elearningTargetLines, runElearningScenarios } from './bench/elearnings.mjs';
 import { importTable, importTargets, runImportScenarios } from './bench/import.mjs';
+import { instructionTargets, runInstructionScenarios } from './bench/instructions.mjs';
 import { LICENSEE_SCALE, licenseeTargets, runLicenseeScenarios } from './bench/licensee.mjs';
 import { lighthouseTable, lighthouseTargets, measureLighthouse } from './bench/lighthouse.mjs';
 import { measureDoingTheWork, playerTargets, runPlayerCommitScenario } from './bench/player.mjs';
@@ -115,6 +119,7 @@ const importOnly = args.includes('--import-only') || args.includes('--scim-only'
 const scimOnly = args.includes('--scim-only');
 const scimRequested = () => scimOnly || !(process.env.BENCH_SCIM === '0' || args.includes('--no-scim'));
 const riskOnly = args.includes('--risk-only');
+const instructionsOnly = args.includes('--instructions-only');
 const licenseeOnly = args.includes('--licensee-only');
 const licenseeRequested = () => licenseeOnly || process.env.BENCH_LICENSEE === '1' || args.includes('--licensee');
 const scaleOnly = args.includes('--scale-only') || licenseeOnly;
@@ -305,6 +310,7 @@ async function main() {
     riskAssessments: {},
     import: {},
     scim: {},
+    instructions: {},
     start: {},
     player: {},
     targets: [],
@@ -319,7 +325,7 @@ async function main() {
   }
   log('building what is not built …');
   // The scale scenarios call the API only: the compiled server is all they need.
-  await build({ ifNeeded: true, serverOnly: scaleOnly || riskOnly });
+  await build({ ifNeeded: true, serverOnly: scaleOnly || riskOnly || instructionsOnly });
 
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'dash-bench-'));
   cleanups.push({
@@ -334,12 +340,18 @@ async function main() {
     name: 'remove start-up DATA_DIR',
     run: async () => rmSync(startupDir, { recursive: true, force: true }),
   });
-  if (!riskOnly) {
+  if (!riskOnly && !instructionsOnly) {
     report.startup = await measureStartup({ dataDir: startupDir, port });
     log(`start-up on an empty data folder: ${report.startup.ms} ms (${report.startup.steps ?? 'no step log'})`);
   }
 
-  if (riskOnly)
+  if (instructionsOnly)
+    // The instruction list needs none of the surveys the risk scenarios finish: the seed's minimum of one.
+    await withServer({ label: 'PGlite', dataDir, port, seedArgs: ['--risk-evaluations', '1'] }, async (baseUrl) => {
+      log('Instruction list on PGlite:');
+      report.instructions.pglite = await runInstructionScenarios(baseUrl, { account: BENCH_ACCOUNT, log });
+    });
+  else if (riskOnly)
     await withServer({ label: 'PGlite', dataDir, port }, async (baseUrl) => {
       log('Risk assessments on PGlite:');
       report.riskAssessments.pglite = await runRiskAssessmentScenarios(baseUrl, apiOptions());
@@ -366,6 +378,8 @@ async function main() {
         report.riskAssessments.pglite = await runRiskAssessmentScenarios(baseUrl, apiOptions());
         log('E-learnings on PGlite:');
         report.elearnings = { pglite: await runElearningScenarios(baseUrl, apiOptions()) };
+        log('Instruction list on PGlite:');
+        report.instructions.pglite = await runInstructionScenarios(baseUrl, { account: BENCH_ACCOUNT, log });
         log('Start page on PGlite:');
         report.start.pglite = { overview: await runStartScenarios(baseUrl, apiOptions()) };
         log('Player and analysis on PGlite:');
@@ -393,7 +407,7 @@ async function main() {
       }
     });
 
-  if (!scaleOnly && !importOnly && !riskOnly) {
+  if (!scaleOnly && !importOnly && !riskOnly && !instructionsOnly) {
     // Needs no server: a database of its own, in memory.
     log('Reminder run on PGlite:');
     report.start.pglite = { ...report.start.pglite, reminders: await runReminderScenario({ log }) };
@@ -409,7 +423,13 @@ async function main() {
       const step = { name: `drop schema ${schema.schema}`, run: schema.drop };
       cleanups.push(step);
       log(`PostgreSQL ${postgres.version}: schema ${schema.schema} on ${redact(postgres.url)}`);
-      await withServer({ label: 'PostgreSQL', databaseUrl: schema.url, dataDir, port }, async (baseUrl) => {
+      const seedArgs = instructionsOnly ? ['--risk-evaluations', '1'] : undefined;
+      await withServer({ label: 'PostgreSQL', databaseUrl: schema.url, dataDir, port, seedArgs }, async (baseUrl) => {
+        if (instructionsOnly) {
+          log('Instruction list on PostgreSQL:');
+          report.instructions.postgres = await runInstructionScenarios(baseUrl, { account: BENCH_ACCOUNT, log });
+          return;
+        }
         if (riskOnly) {
           log('Risk assessments on PostgreSQL:');
           report.riskAssessments.postgres = await runRiskAssessmentScenarios(baseUrl, apiOptions());
@@ -427,6 +447,8 @@ async function main() {
           report.company.postgres = await runCompanyScenarios(baseUrl, apiOptions());
           log('E-learnings on PostgreSQL:');
           report.elearnings.postgres = await runElearningScenarios(baseUrl, apiOptions());
+          log('Instruction list on PostgreSQL:');
+          report.instructions.postgres = await runInstructionScenarios(baseUrl, { account: BENCH_ACCOUNT, log });
           log('Risk assessments on PostgreSQL:');
           report.riskAssessments.postgres = await runRiskAssessmentScenarios(baseUrl, apiOptions());
           log('Start page on PostgreSQL:');
@@ -476,6 +498,7 @@ async function main() {
     ...(report.lighthouse ? lighthouseTargets(report.lighthouse) : []),
     ...Object.entries(report.import).flatMap(([database, result]) => importTargets(result, database)),
     ...Object.entries(report.scim).flatMap(([database, result]) => scimTargets(result, database)),
+    ...Object.entries(report.instructions).flatMap(([database, result]) => instructionTargets(result, database)),
     ...Object.entries(report.start).flatMap(([database, result]) => startTargets(result, database)),
     ...Object.entries(report.player).flatMap(([database, result]) => playerTargets(result, database)),
     ...Object.entries(report.crowd ?? {}).flatMap(([database, result]) => crowdTargets(result, database)),
@@ -541,6 +564,9 @@ async function main() {
   }
   for (const [database, results] of Object.entries(report.elearnings ?? {})) {
     sections.push('', `E-learnings on ${database}`, ...elearningTargetLines(results));
+  }
+  for (const [database, result] of Object.entries(report.instructions)) {
+    if (result?.method) sections.push('', `Instruction list on ${database}: ${result.method}`);
   }
   for (const [database, result] of Object.entries(report.import)) {
     sections.push(

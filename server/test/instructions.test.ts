@@ -3,6 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, expectError, memberUuid, type TestServer } from './helpers';
 import { signaturePng } from './signaturePng';
 
+/** The start page's counts of one area. */
+interface DueCounts {
+  overdue: number;
+  next7Days: number;
+  nextMonth: number;
+  done: number;
+  all: number;
+}
+
 let server: TestServer;
 let groupUuid: string;
 let emptyGroupUuid: string;
@@ -205,6 +214,28 @@ describe('instruction records', () => {
       (item) => item.instructionUuid === old,
     );
     expect(replaced?.dueState).toBe('done');
+  });
+
+  it("counts the member's instructions on the start page, and counts again once he signs", async () => {
+    const member = await server.login('acme', 'member');
+    const counts = async () =>
+      ((await member.get('/api/start/read-task-counts')).json() as { instructions: DueCounts }).instructions;
+    const before = await counts();
+    const { uuid } = await record('Startseite zählt mit', day(-20));
+    const opened = await counts();
+    // An unsigned instruction past its confirm-by day is overdue.
+    expect(opened).toMatchObject({ all: before.all + 1, overdue: before.overdue + 1, done: before.done });
+    const memberId = await memberUuid(server.db, 'acme', 'member');
+    const [row] = await server.db.query<{ uuid: string }>(
+      'SELECT uuid FROM instruction_attendance WHERE instruction_uuid = $1 AND member_uuid = $2',
+      [uuid, memberId],
+    );
+    expect(
+      (await member.post('/api/instruction/sign-own', { attendanceUuid: row?.uuid, signaturePng: signaturePng() }))
+        .statusCode,
+    ).toBe(200);
+    // Signed: done, and the next instruction on the topic open, due in a year (neither overdue nor within a month).
+    expect(await counts()).toMatchObject({ all: before.all + 2, overdue: before.overdue, done: before.done + 1 });
   });
 
   it("keeps clients apart: another client's instruction, target and attendance answer as unknown", async () => {

@@ -46,6 +46,9 @@ beforeAll(async () => {
   await server.db.query('UPDATE risk_assessment_action SET due_date = $1::date + 400 WHERE done_at IS NULL', [
     isoDay(0),
   ]);
+  await server.db.query('UPDATE instruction_attendance SET due_date = $1::date + 400 WHERE confirmed_at IS NULL', [
+    isoDay(0),
+  ]);
   const [task] = await server.db.query<{ uuid: string }>(
     `SELECT t.uuid FROM elearning_task t JOIN elearning c ON c.uuid = t.elearning_uuid
       WHERE t.member_uuid = $1 AND t.completed_at IS NULL AND t.reset_at IS NULL AND c.active

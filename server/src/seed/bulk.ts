@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../core/db/database';
 import { hashPasswordForStorage } from '../modules/auth/passwords';
 import { DEMO_PASSWORD } from './demo';
 import { seedBenchElearnings, seedBenchStartTasks } from './elearnings';
+import { seedBenchInstructions } from './instructions';
 import { FIRST_NAMES, LAST_NAMES } from './names';
 import { seedBenchRiskEvaluation } from './riskAssessments';
 
@@ -149,6 +150,8 @@ export async function seedBulkClient(db: Database, options: BulkClientOptions): 
     await seedBenchStartTasks(tx, clientUuid);
     // The risk evaluation scenario.
     await seedBenchRiskEvaluation(tx, clientUuid, options.riskEvaluations ?? 1);
+    // The instruction list scenario (scripts/bench/instructions.mjs).
+    await seedBenchInstructions(tx, clientUuid);
     return { clientUuid, members: options.memberCount + 1 };
   });
   // The state autovacuum brings a PostgreSQL server to within a minute of a bulk import: planner statistics and

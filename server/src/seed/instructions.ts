@@ -146,3 +146,72 @@ export async function seedInstructions(tx: Queryable, context: InstructionSeedCo
     ]);
   }
 }
+
+/** Topics the benchmark's instructions cycle through (the list's search finds them by word). */
+export const BENCH_INSTRUCTION_TOPICS = [
+  'Jährliche Sicherheitsunterweisung Lager',
+  'Brandschutzunterweisung',
+  'Erste Hilfe im Betrieb',
+  'Gabelstapler und Flurförderzeuge',
+  'Leitern und Tritte',
+  'Gefahrstoffe am Arbeitsplatz',
+  'Bildschirmarbeit und Ergonomie',
+  'Lärmschutz in der Halle',
+  'Persönliche Schutzausrüstung',
+  'Heben und Tragen',
+  'Elektrische Betriebsmittel',
+  'Verhalten bei Unfällen',
+  'Hautschutz und Handschuhe',
+  'Maschinensicherheit Presse',
+  'Ladungssicherung',
+  'Arbeiten in der Höhe',
+] as const;
+
+/**
+ * The instruction list of the benchmark's large client (scripts/bench/instructions.mjs): `count` instructions over
+ * the last three years, half for one of its locations (about 200 members each), half for an org unit (about 50), with
+ * an attendance row per member, four in five signed; set-based, a few statements.
+ */
+export async function seedBenchInstructions(tx: Queryable, clientUuid: string, count = 1500): Promise<void> {
+  await tx.query(
+    `WITH locations AS (SELECT array_agg(uuid ORDER BY name) AS uuids FROM location WHERE client_uuid = $1),
+          units AS (SELECT array_agg(uuid ORDER BY name) AS uuids FROM org_unit WHERE client_uuid = $1 AND NOT is_root),
+          planned AS (
+            SELECT n, ($2::text[])[1 + n % cardinality($2::text[])] AS title,
+                   current_date - (n * 11) % 1095 AS held_on,
+                   CASE WHEN n % 2 = 0 THEN 'location' ELSE 'org-unit' END AS target_type,
+                   CASE WHEN n % 2 = 0 THEN l.uuids[1 + n % cardinality(l.uuids)]
+                        ELSE u.uuids[1 + n % cardinality(u.uuids)] END AS target_uuid,
+                   CASE WHEN n % 12 = 0 THEN 24 ELSE 12 END AS repeat_months
+              FROM generate_series(1, $3::int) AS n, locations l, units u)
+     INSERT INTO instruction (client_uuid, title, held_on, instructor_name, target_type, target_uuid, target_name,
+                              repeat_interval_months, confirm_by, created_at)
+     SELECT $1, p.title, p.held_on, 'Sicherheitsfachkraft ' || (1 + p.n % 7), p.target_type, p.target_uuid,
+            coalesce(lo.name, ou.name), p.repeat_months, p.held_on + 14, p.held_on
+       FROM planned p LEFT JOIN location lo ON lo.uuid = p.target_uuid LEFT JOIN org_unit ou ON ou.uuid = p.target_uuid`,
+    [clientUuid, BENCH_INSTRUCTION_TOPICS, count],
+  );
+  await tx.query(
+    `INSERT INTO instruction_attendance (instruction_uuid, client_uuid, member_uuid, member_name, due_date,
+                                         confirmed_at, signed_on, signature_png, next_due_date)
+     SELECT i.uuid, $1, m.uuid, m.first_name || ' ' || m.last_name, i.confirm_by,
+            CASE WHEN signed THEN i.held_on::timestamptz END, CASE WHEN signed THEN 'instructor-device' END,
+            CASE WHEN signed THEN $2::bytea END,
+            CASE WHEN signed THEN (i.held_on + make_interval(months => i.repeat_interval_months))::date END
+       FROM instruction i
+       JOIN LATERAL (SELECT lm.member_uuid FROM location_member lm WHERE lm.location_uuid = i.target_uuid
+                     UNION ALL
+                     SELECT om.member_uuid FROM org_unit_member om WHERE om.org_unit_uuid = i.target_uuid) x ON true
+       JOIN member m ON m.uuid = x.member_uuid AND m.archived_at IS NULL
+       CROSS JOIN LATERAL (SELECT hashtext(i.uuid::text || m.uuid::text) % 5 <> 0 AS signed) s
+      WHERE i.client_uuid = $1`,
+    [clientUuid, demoSignaturePng(1)],
+  );
+  await tx.query(
+    `UPDATE instruction i SET attendee_count = c.attendees, confirmed_count = c.confirmed
+       FROM (SELECT instruction_uuid, count(*)::int AS attendees, count(confirmed_at)::int AS confirmed
+               FROM instruction_attendance WHERE client_uuid = $1 GROUP BY instruction_uuid) c
+      WHERE c.instruction_uuid = i.uuid`,
+    [clientUuid],
+  );
+}

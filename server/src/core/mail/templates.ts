@@ -166,7 +166,7 @@ ${footer ? `<hr><p style="font-size:small">${escapeHtml(footer).replace(/\n/g, '
 
 // --- reminders -----------------------------------------------------------------------------------------
 
-export type ReminderMailKind = 'elearning' | 'risk-assessment' | 'risk-action' | 'risk-action-check';
+export type ReminderMailKind = 'elearning' | 'risk-assessment' | 'risk-action' | 'risk-action-check' | 'instruction';
 export type ReminderMailEvent = 'due-soon' | 'overdue';
 
 /** The licensee's branding in a mail: name, primary colour (light theme) and logo. */
@@ -199,6 +199,7 @@ const KIND_NAMES: Record<ReminderMailKind, Record<MailLanguage, string>> = {
   'risk-assessment': { de_DE: 'Gefährdungsbeurteilung', en_GB: 'risk assessment' },
   'risk-action': { de_DE: 'Maßnahme', en_GB: 'risk action' },
   'risk-action-check': { de_DE: 'Wirksamkeitsprüfung der Maßnahme', en_GB: 'effectiveness check of the risk action' },
+  instruction: { de_DE: 'Unterschrift zur Unterweisung', en_GB: 'signature for the instruction' },
 };
 
 /**

@@ -4,7 +4,8 @@ import type { SessionContext } from '../sessions/sessions';
 /**
  * The version of what a member's task lists and due counts show (data_version of migration 019): the client's
  * company version (names of units and locations), its e-learning catalogue version (every attempt of its members,
- * every e-learning and title), its risk-tasks version (every analysis, risk assessment and evaluation), and the
+ * every e-learning and title), its risk-tasks version (every analysis, risk assessment and evaluation), its
+ * instruction-tasks version (every instruction recorded or signed: modules/instructions/lookups.ts), and the
  * database's day (due statuses move at midnight). Answers kept for it are exact; they are kept until anything of the
  * client's tasks changes, not only the member's own.
  */
@@ -12,10 +13,11 @@ export async function readTaskVersion(db: Queryable, session: SessionContext): P
   const [row] = await db.query<{ version: string }>(
     `SELECT coalesce((SELECT version FROM data_version WHERE scope = 'elearning-catalog' AND key = $1), 0)::text
             || '.' || coalesce((SELECT version FROM data_version WHERE scope = 'risk-tasks' AND key = $1), 0)::text
+            || '.' || coalesce((SELECT version FROM data_version WHERE scope = 'instruction-tasks' AND key = $1), 0)::text
             || '.' || to_char(current_date, 'YYYYMMDD') AS version`,
     [session.clientUuid],
   );
-  return `${session.companyVersion}.${row?.version ?? '0.0.0'}`;
+  return `${session.companyVersion}.${row?.version ?? '0.0.0.0'}`;
 }
 
 /**

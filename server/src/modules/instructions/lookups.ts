@@ -79,6 +79,17 @@ export async function loadDocuments(
 }
 
 /**
+ * Notes that the client's instruction tasks changed (migration 019's data_change: the version moves once, at the
+ * commit): the start page's counts, kept per task version (core/tasks/taskVersion.ts), are read again.
+ */
+export async function noteInstructionTasksChanged(tx: Queryable, clientUuid: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO data_change (scope, key, txid) VALUES ('instruction-tasks', $1, txid_current()) ON CONFLICT DO NOTHING`,
+    [clientUuid],
+  );
+}
+
+/**
  * The due state of attendance `a` of instruction `i` (INSTRUCTION_DUE_STATES): unsigned ones by their confirm-by
  * day, signed ones by the day the topic is due again, unless a later instruction on the same topic (title, any case)
  * took its place for the member.

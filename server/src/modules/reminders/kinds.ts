@@ -8,7 +8,7 @@
  * Adding a kind: write its SQL here (or in its own module) and add it to REMINDER_KINDS.
  */
 export interface TaskReminderKind {
-  kind: 'elearning' | 'risk-assessment' | 'risk-action' | 'risk-action-check';
+  kind: 'elearning' | 'risk-assessment' | 'risk-action' | 'risk-action-check' | 'instruction';
   openItems: string;
 }
 
@@ -116,10 +116,27 @@ export const RISK_ACTION_CHECK_REMINDERS: TaskReminderKind = {
      AND a.check_due_date BETWEEN $1::date - ${CATCH_UP_DAYS} AND $1::date + ${DUE_SOON_DAYS} AND ${MEMBER_RECEIVES}`,
 };
 
+/**
+ * Instructions (docs/instructions.md): the member's attendance not signed yet, due on the instruction's confirm-by
+ * day; the link opens "Meine Unterweisungen", where he signs. (A topic due again is the administrators' to schedule:
+ * no mail to the member.)
+ */
+export const INSTRUCTION_REMINDERS: TaskReminderKind = {
+  kind: 'instruction',
+  openItems: `SELECT t.member_uuid, t.uuid AS subject_uuid, t.client_uuid, t.due_date, i.title,
+      '/dashboard/apps/elearnings/my-instructions' AS link_path
+    FROM instruction_attendance t
+    JOIN instruction i ON i.uuid = t.instruction_uuid
+    JOIN member m ON m.uuid = t.member_uuid
+    JOIN client cl ON cl.uuid = t.client_uuid AND cl.feature_elearnings
+   WHERE t.confirmed_at IS NULL AND ${DUE_WINDOW} AND ${MEMBER_RECEIVES}`,
+};
+
 /** Every kind the scheduler runs. */
 export const REMINDER_KINDS: readonly TaskReminderKind[] = [
   ELEARNING_REMINDERS,
   RISK_ASSESSMENT_REMINDERS,
   RISK_ACTION_REMINDERS,
   RISK_ACTION_CHECK_REMINDERS,
+  INSTRUCTION_REMINDERS,
 ];

@@ -5,7 +5,12 @@ import type { Database } from '../../core/db/database';
 import { orderBy } from '../../core/db/rows';
 import { readTablePage } from '../../core/db/tablePage';
 import type { SessionContext } from '../../core/sessions/sessions';
-import { type DueCounts, ELEARNING_DUE_COUNTS_JSON, RISK_ASSESSMENT_DUE_COUNTS_JSON } from '../../core/tasks/dueCounts';
+import {
+  type DueCounts,
+  ELEARNING_DUE_COUNTS_JSON,
+  INSTRUCTION_DUE_COUNTS_JSON,
+  RISK_ASSESSMENT_DUE_COUNTS_JSON,
+} from '../../core/tasks/dueCounts';
 import { readTaskVersion } from '../../core/tasks/taskVersion';
 import { KeptAnswers } from '../../http/keptAnswers';
 import { registerEndpoint } from '../../http/route';
@@ -60,12 +65,14 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
       risk_assessments: DueCounts | null;
       risk_actions: { riskActionDefine: number; riskActionAgreed: number } | null;
       my_risk_actions: { open: number; checkDue: number } | null;
+      instructions: DueCounts | null;
     }>(
       `SELECT ${may('elearning.read-member-tasks', 'elearnings') ? ELEARNING_DUE_COUNTS_JSON : 'NULL::json'} AS elearnings,
               ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? RISK_ASSESSMENT_DUE_COUNTS_JSON : 'NULL::json'}
                 AS risk_assessments,
               ${may('risk-assessment.read-risk-action-list', 'riskAssessments') ? actions() : 'NULL::json'} AS risk_actions,
-              ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? myActions : 'NULL::json'} AS my_risk_actions
+              ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? myActions : 'NULL::json'} AS my_risk_actions,
+              ${may('instruction.read-member-tasks', 'elearnings') ? INSTRUCTION_DUE_COUNTS_JSON : 'NULL::json'} AS instructions
          -- Both parameters typed here, whichever counts use them: a member who may see only some counts (a support
          -- adviser sees the risk actions alone) would otherwise send a parameter the statement never mentions.
          FROM (SELECT $1::uuid AS member_uuid, $2::uuid AS client_uuid) AS typed_parameters`,
@@ -76,6 +83,7 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
       riskAssessments: row?.risk_assessments ?? null,
       riskActions: row?.risk_actions ?? null,
       myRiskActions: row?.my_risk_actions ?? null,
+      instructions: row?.instructions ?? null,
     };
   };
 

@@ -26,6 +26,11 @@ export const startTaskCountsSchema = z.object({
    * check is due (docs/risk-assessment-follow-up.md). Null where the area is off or the member has no own tasks.
    */
   myRiskActions: z.object({ open: z.int().min(0), checkDue: z.int().min(0) }).nullable(),
+  /**
+   * The member's instructions to sign and the topics due again (docs/instructions.md). Null where the e-learning area
+   * is off or the member has no own instructions (support mode).
+   */
+  instructions: dueStatusCountsSchema.nullable(),
 });
 export type StartTaskCounts = z.infer<typeof startTaskCountsSchema>;
 

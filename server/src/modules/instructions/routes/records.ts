@@ -13,6 +13,7 @@ import {
   type InstructionRow,
   loadDocuments,
   loadInstruction,
+  noteInstructionTasksChanged,
   toListItem,
 } from '../lookups';
 
@@ -139,6 +140,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
           [instruction.uuid, JSON.stringify(documents)],
         );
       }
+      await noteInstructionTasksChanged(tx, session.clientUuid);
       await recordAudit(tx, session, [
         {
           action: 'instruction.create',

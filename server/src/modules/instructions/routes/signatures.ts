@@ -5,6 +5,7 @@ import type { Database } from '../../../core/db/database';
 import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
+import { noteInstructionTasksChanged } from '../lookups';
 import { parseSignaturePng } from '../signaturePng';
 
 type SignedOn = 'instructor-device' | 'own-device';
@@ -47,6 +48,7 @@ async function confirmAttendance(
     await tx.query('UPDATE instruction SET confirmed_count = confirmed_count + 1 WHERE uuid = $1', [
       row.instruction_uuid,
     ]);
+    await noteInstructionTasksChanged(tx, session.clientUuid);
     await recordAudit(tx, session, [
       {
         action: 'instruction.confirm',
