@@ -97,10 +97,15 @@ test.describe
     test('a member signs his own open instruction on his device', async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await signIn(page, 'acme', 'member');
-      const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
-      await sidebar.getByRole('button', { name: 'E-Learnings' }).click();
-      await sidebar.getByRole('link', { name: 'Meine Unterweisungen' }).click();
+      // The start page names the instruction due within a month and leads to it.
+      const due = page.getByTestId('my-instructions');
+      await expect(due).toContainText('Meine Unterweisungen:');
+      await expect(due).toContainText('im nächsten Monat fällig');
+      await page.screenshot({ path: '/tmp/instructions-start-de.png', fullPage: true });
+      await due.getByRole('link', { name: 'Öffnen' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Meine Unterweisungen' })).toBeVisible();
+      const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await expect(sidebar.getByRole('link', { name: 'Meine Unterweisungen' })).toBeVisible();
       const row = page.getByRole('row').filter({ hasText: 'Brandschutzunterweisung' });
       await expect(row.getByTestId('instruction-due-state')).toHaveText('Offen');
       await page.screenshot({ path: '/tmp/instructions-my-de.png', fullPage: true });

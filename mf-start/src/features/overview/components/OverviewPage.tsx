@@ -119,6 +119,23 @@ function MyRiskActions({ counts }: { counts: { open: number; checkDue: number } 
   );
 }
 
+/**
+ * The member's instructions (docs/instructions.md): overdue and due within a month, with a link to "Meine
+ * Unterweisungen" where he signs; nothing when none is due.
+ */
+function MyInstructions({ counts }: { counts: DueStatusCounts | null | undefined }) {
+  const { t } = useTranslation('start');
+  if (!counts || counts.overdue + counts.nextMonth === 0) return null;
+  return (
+    <p className="ui-card start-overview__my-actions" data-testid="my-instructions">
+      <strong>{t('overview.myInstructions.title')}</strong>{' '}
+      {t('overview.myInstructions.overdue', { count: counts.overdue })} ·{' '}
+      {t('overview.myInstructions.nextMonth', { count: counts.nextMonth })}{' '}
+      <Link to="/dashboard/apps/elearnings/my-instructions">{t('overview.myInstructions.link')}</Link>
+    </p>
+  );
+}
+
 /** Start overview (spec section 2): the member's tasks of both apps with the due-status bubbles as filters. */
 export default function OverviewPage() {
   const { t } = useTranslation('start');
@@ -228,6 +245,7 @@ export default function OverviewPage() {
       ) : (
         <TaskList tab="risk-assessments" tasks={riskAssessments.data?.items} loading={riskAssessments.isPending} />
       )}
+      {activeTab === 'elearnings' && <MyInstructions counts={counts.data?.instructions} />}
       {activeTab === 'risk-assessments' && <MyRiskActions counts={counts.data?.myRiskActions} />}
       {activeTab === 'risk-assessments' && <AgreedActions items={unitActions.data?.items} />}
     </>
