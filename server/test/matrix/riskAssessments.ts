@@ -106,7 +106,45 @@ export async function riskAssessmentIds(db: Database): Promise<RiskAssessmentIds
     globexRiskMemberTask: globexAnalysis.memberTask,
     globexRiskExecution: globexAnalysis.execution ?? '',
     eval: await evaluationIds(db, acme, globex, admin, await memberOf('globex', 'fahrer1')),
+    evidencePhotos: [
+      await evidencePhoto(db, acme, started.execution ?? ''),
+      await evidencePhoto(db, acme, started.execution ?? ''),
+      await evidencePhoto(db, acme, started.execution ?? ''),
+      await evidencePhoto(db, acme, started.execution ?? ''),
+    ],
+    globexEvidencePhoto: await evidencePhoto(db, globex, globexAnalysis.execution ?? ''),
   };
+}
+
+/**
+ * A JPEG's segments (not decodable, shaped like one: SOI, APP0, APP1 with a position, SOF0 with the size, SOS, EOI),
+ * as a phone's photo would bring them; the server keeps it without the APP1.
+ */
+export const MATRIX_JPEG = (() => {
+  const segment = (marker: number, body: Buffer) => {
+    const head = Buffer.from([0xff, marker, 0, 0]);
+    head.writeUInt16BE(body.length + 2, 2);
+    return Buffer.concat([head, body]);
+  };
+  const sof = Buffer.from([8, 0, 90, 0, 120, 3, 1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1]);
+  return Buffer.concat([
+    Buffer.from([0xff, 0xd8]),
+    segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
+    segment(0xe1, Buffer.from('Exif\0\0GPSLatitude 53.55 N', 'latin1')),
+    segment(0xc0, sof),
+    segment(0xda, Buffer.from([3, 1, 0, 2, 0x11, 3, 0x11, 0, 0x3f, 0])),
+    Buffer.from([0x12, 0x34]),
+    Buffer.from([0xff, 0xd9]),
+  ]);
+})();
+
+async function evidencePhoto(db: Database, client: string, execution: string): Promise<string> {
+  return one(
+    db,
+    `INSERT INTO risk_assessment_evidence_photo (client_uuid, execution_uuid, question_key, content, width, height, byte_size)
+     VALUES ($1, $2, 'mech-fall-height', $3, 120, 90, $4) RETURNING uuid`,
+    [client, execution, MATRIX_JPEG, MATRIX_JPEG.length],
+  );
 }
 
 /** A task assigned to the client's root unit, with `completed` completed analyses of its first members. */
@@ -944,6 +982,108 @@ export const RISK_ASSESSMENTS_MATRIX: Record<string, MatrixEntry> = {
         },
       ],
       restore: (ids) => ({ uuid: ids.eval.agreedActions[2], doneAt: today() }),
+    },
+  },
+  'POST /api/risk-assessment/upload-evidence-photo': {
+    access: 'session',
+    endpoint: 'riskAssessmentUploadEvidencePhoto',
+    as: 'acme/member',
+    rawBody: { contentType: 'application/octet-stream', payload: () => MATRIX_JPEG },
+    sample: (ids) => ({ executionUuid: ids.acmeRiskExecution, questionKey: 'mech-moving-parts' }),
+    expectValid: (response) => expect(response.json()).toMatchObject({ width: 120, height: 90 }),
+    validated: true,
+    malformed: (ids) => [
+      { executionUuid: 'x', questionKey: 'mech-moving-parts' },
+      { executionUuid: ids.acmeRiskExecution },
+      { executionUuid: ids.acmeRiskExecution, questionKey: 'x'.repeat(101) },
+    ],
+    forbiddenFor: null,
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: {
+      foreign: (ids) => ids.globexRiskExecution,
+      status: 404,
+      code: 'RiskAssessmentExecution.NotFound',
+      request: (uuid) => ({ input: { executionUuid: uuid, questionKey: 'mech-moving-parts' } }),
+    },
+    writes: {
+      snapshot: (db, ids) =>
+        db.query('SELECT uuid FROM risk_assessment_evidence_photo WHERE execution_uuid = $1 ORDER BY uuid', [
+          ids.acmeRiskExecution,
+        ]),
+      changing: (ids) => ({ executionUuid: ids.acmeRiskExecution, questionKey: 'elec-rcd' }),
+      rejected: [
+        {
+          body: (ids) => ({ executionUuid: ids.acmeRiskExecution, questionKey: 'no-such-question' }),
+          status: 400,
+          code: 'Schema.ValidationFailed',
+        },
+        // The admin's own analysis.
+        {
+          body: (ids) => ({ executionUuid: ids.acmeRiskOtherExecution, questionKey: 'mech-moving-parts' }),
+          status: 403,
+          code: 'RiskAssessmentExecution.NotMembers',
+        },
+      ],
+    },
+  },
+  'POST /api/risk-assessment/read-evidence-photo-list': {
+    access: 'session',
+    endpoint: 'riskAssessmentEvidencePhotoList',
+    as: 'acme/member',
+    sample: (ids) => ({ executionUuid: ids.acmeRiskExecution }),
+    validated: true,
+    malformed: () => [{ executionUuid: 'x' }, {}],
+    forbiddenFor: null,
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: {
+      foreign: (ids) => ids.globexRiskExecution,
+      status: 404,
+      code: 'RiskAssessmentExecution.NotFound',
+      request: (uuid) => ({ input: { executionUuid: uuid } }),
+    },
+  },
+  'POST /api/risk-assessment/delete-evidence-photo': {
+    access: 'session',
+    endpoint: 'riskAssessmentDeleteEvidencePhoto',
+    as: 'acme/member',
+    sample: (ids) => ({ uuid: ids.evidencePhotos[0] }),
+    validated: true,
+    malformed: () => [{ uuid: 'x' }, {}],
+    forbiddenFor: null,
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: {
+      foreign: (ids) => ids.globexEvidencePhoto,
+      status: 404,
+      code: 'Evidence.NotFound',
+      request: (uuid) => ({ input: { uuid } }),
+    },
+    writes: {
+      snapshot: (db, ids) =>
+        db.query('SELECT uuid FROM risk_assessment_evidence_photo WHERE uuid = ANY($1::uuid[]) ORDER BY uuid', [
+          ids.evidencePhotos,
+        ]),
+      changing: (ids) => ({ uuid: ids.evidencePhotos[1] }),
+      rejected: [
+        { body: () => ({ uuid: '00000000-0000-4000-8000-00000000e71d' }), status: 404, code: 'Evidence.NotFound' },
+      ],
+      restore: (ids) => ({ uuid: ids.evidencePhotos[2] }),
+    },
+  },
+  'POST /api/risk-assessment/read-evidence-photo': {
+    access: 'session',
+    endpoint: 'riskAssessmentEvidencePhoto',
+    as: 'acme/member',
+    sample: (ids) => ({ uuid: ids.evidencePhotos[3] }),
+    expectValid: (response) => expect(response.headers['content-type']).toBe('image/jpeg'),
+    validated: true,
+    malformed: () => [{ uuid: 'x' }, {}],
+    forbiddenFor: null,
+    featureFlagOffFor: FLAG_OFF,
+    otherClientUuid: {
+      foreign: (ids) => ids.globexEvidencePhoto,
+      status: 404,
+      code: 'Evidence.NotFound',
+      request: (uuid) => ({ input: { uuid } }),
     },
   },
   'POST /api/risk-assessment/check-risk-action': {

@@ -74,6 +74,9 @@ export interface RiskAssessmentIds {
   globexRiskExecution: string;
   /** Evaluation: see evaluationIds below. */
   eval: EvaluationIds;
+  /** Evidence photos on acme/member's started inspection (acmeRiskExecution): four of acme's, one on globex's. */
+  evidencePhotos: [string, string, string, string];
+  globexEvidencePhoto: string;
 }
 
 /** Rows of the evaluation calls: one-way moves (finish, confirm, done) get a row for the sample, the control and the restore. */

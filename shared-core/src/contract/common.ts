@@ -70,3 +70,17 @@ export function tableResponseSchema<Item extends z.ZodType>(item: Item) {
 export const searchTextSchema = z.string().trim().max(100);
 
 export const catalogFilterSchema = z.strictObject({ search: searchTextSchema.optional() });
+
+/**
+ * The body of a binary upload as the server's parser hands it over (the raw bytes, never JSON): kept under a symbol,
+ * which no JSON body can carry, so a JSON request can never pose as an upload (and no input check walks the bytes).
+ * Used by the licensee's images and the evidence photos of inspections.
+ */
+export const UPLOADED_BYTES_MARKER: unique symbol = Symbol.for('dash.uploaded-bytes');
+export interface UploadedBytes {
+  readonly [UPLOADED_BYTES_MARKER]: Uint8Array;
+}
+export const uploadedBytesSchema = z.custom<UploadedBytes>(
+  (value) => typeof value === 'object' && value !== null && UPLOADED_BYTES_MARKER in value,
+  'the file as the request body (Content-Type application/octet-stream)',
+);

@@ -208,6 +208,11 @@ export const ERROR_CODES = [
   'Evaluation.Approved',
   'Evaluation.NotApproved',
   'Evaluation.Superseded',
+  // evidence photos of inspections (docs/risk-assessment-follow-up.md "Evidence")
+  'Evidence.InvalidImage',
+  'Evidence.TooMany',
+  'Evidence.SurveyAnonymous',
+  'Evidence.NotFound',
   'Action.InvalidDueDate',
   'Task.Exists',
   'Task.Inactive',

@@ -68,6 +68,7 @@ export interface RiskRow {
   action_count: number;
   taken_measures: number[] | null;
   reopened: boolean;
+  evidence_count: number;
 }
 
 const levelOf = (factor: number) => riskLevelOf(factor)?.level ?? 'veryLow';
@@ -77,7 +78,14 @@ export const RISK_COLUMNS = `r.uuid, r.question_key, r.load, r.hazard_factor_gro
        r.probability, r.severity, r.risk_factor, r.status, r.not_relevant, r.not_relevant_reason,
        (SELECT count(*)::int FROM risk_assessment_action x WHERE x.risk_uuid = r.uuid) AS action_count,
        (SELECT array_agg(x.measure_index ORDER BY x.measure_index) FROM risk_assessment_action x
-         WHERE x.risk_uuid = r.uuid AND x.origin = 'proposed') AS taken_measures, r.reopened_at IS NOT NULL AS reopened`;
+         WHERE x.risk_uuid = r.uuid AND x.origin = 'proposed') AS taken_measures, r.reopened_at IS NOT NULL AS reopened,
+       (SELECT count(ra.note)::int + coalesce(sum((SELECT count(*) FROM risk_assessment_evidence_photo p
+                  WHERE p.execution_uuid = res.execution_uuid AND p.question_key = r.question_key)), 0)::int
+          FROM risk_assessment_result res
+          LEFT JOIN risk_assessment_result_answer ra ON ra.result_uuid = res.uuid AND ra.question_key = r.question_key
+         WHERE res.kind = 'inspection'
+           AND res.assignment_uuid = (SELECT ev.assignment_uuid FROM risk_assessment_evaluation ev
+                                       WHERE ev.uuid = r.evaluation_uuid)) AS evidence_count`;
 
 export function toRisk(row: RiskRow): Risk {
   return {
@@ -98,6 +106,7 @@ export function toRisk(row: RiskRow): Risk {
     actionCount: row.action_count,
     takenMeasures: row.taken_measures ?? [],
     reopened: row.reopened,
+    evidenceCount: row.evidence_count,
   };
 }
 

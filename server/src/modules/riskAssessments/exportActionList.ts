@@ -1,4 +1,4 @@
-import type { RiskAction, StopType } from '@dash/shared-core/contract';
+import type { LocalizedText, RiskAction, StopType } from '@dash/shared-core/contract';
 // exceljs and pdf-lib load with the first export, not with the server: 2 s of every start.
 import type { PDFFont } from 'pdf-lib';
 
@@ -17,7 +17,18 @@ export interface ActionListDocument {
   approval?: { approvedAt: string; approvedByName: string; comment: string | null } | null;
   /** The evaluation's round (1 for the first): printed from the second. */
   round?: number;
+  /** Inspections: what the assessors noted and photographed on the risks of the actions (printed after the table). */
+  evidence?: readonly ExportEvidence[];
 }
+
+export interface ExportEvidence {
+  load: LocalizedText;
+  riskFactor: number;
+  items: readonly { assessedByName: string; note: string | null; photos: readonly Uint8Array[] }[];
+}
+
+/** Photos printed at most: the list stays a document to mail, not an album (the evaluation shows them all). */
+export const MAX_PRINTED_PHOTOS = 24;
 
 const TEXTS: Record<
   ExportLanguage,
@@ -37,6 +48,8 @@ const TEXTS: Record<
     notApproved: string;
     comment: string;
     round: (round: number) => string;
+    evidence: string;
+    photos: (count: number) => string;
   }
 > = {
   de_DE: {
@@ -64,6 +77,8 @@ const TEXTS: Record<
     notApproved: 'Noch nicht freigegeben',
     comment: 'Kommentar',
     round: (round) => `Runde ${round}`,
+    evidence: 'Nachweise aus der Begehung',
+    photos: (count) => (count === 1 ? '1 Foto' : `${count} Fotos`),
   },
   en_GB: {
     heading: 'Risk action list',
@@ -90,6 +105,8 @@ const TEXTS: Record<
     notApproved: 'Not signed off yet',
     comment: 'Comment',
     round: (round) => `Round ${round}`,
+    evidence: 'Evidence from the inspection',
+    photos: (count) => (count === 1 ? '1 photo' : `${count} photos`),
   },
 };
 
@@ -180,6 +197,27 @@ async function buildWorkbook(language: ExportLanguage, document: ActionListDocum
   });
   sheet.addRow([]);
   for (const line of approvalLines(document, language)) sheet.addRow([neutraliseFormula(line)]);
+  if (document.evidence?.length) {
+    sheet.addRow([]);
+    sheet.addRow([texts.evidence]).font = { bold: true };
+    for (const risk of document.evidence) {
+      for (const item of risk.items) {
+        const row = sheet.addRow(
+          [
+            '',
+            risk.load[language],
+            String(risk.riskFactor),
+            '',
+            item.note ?? '',
+            item.assessedByName,
+            '',
+            texts.photos(item.photos.length),
+          ].map(neutraliseFormula),
+        );
+        row.alignment = { vertical: 'top', wrapText: true };
+      }
+    }
+  }
   [10, 36, 8, 16, 50, 24, 12, 24].forEach((width, index) => {
     sheet.getColumn(index + 1).width = width;
   });
@@ -310,6 +348,53 @@ async function buildPdf(language: ExportLanguage, document: ActionListDocument):
   signOff.forEach((line, index) => {
     page.drawText(line, { x: margin, y: y - index * 12, size: 9, font: index === 0 ? bold : font });
   });
+  // The evidence: per risk its load, then each assessor's note and photos in a row (at most MAX_PRINTED_PHOTOS).
+  if (document.evidence?.length) {
+    let printedPhotos = 0;
+    const photoBox = { width: 150, height: 112 };
+    const needSpace = (height: number) => {
+      if (y - height < margin + 20) {
+        startPage(false);
+        y += lineHeight;
+      }
+    };
+    needSpace(40);
+    y -= 24;
+    page.drawText(printable(bold, texts.evidence), { x: margin, y, size: 11, font: bold });
+    y -= 16;
+    for (const risk of document.evidence) {
+      needSpace(lineHeight * 2);
+      page.drawText(printable(bold, `${risk.load[language]} (${risk.riskFactor})`), {
+        x: margin,
+        y,
+        size: 9,
+        font: bold,
+      });
+      y -= lineHeight + 2;
+      for (const item of risk.items) {
+        const lines = wrap(font, size, printable(font, `${item.assessedByName}: ${item.note ?? ''}`), 760);
+        needSpace(lines.length * lineHeight);
+        lines.forEach((line, index) => {
+          page.drawText(line, { x: margin + 10, y: y - index * lineHeight, size, font });
+        });
+        y -= lines.length * lineHeight + 2;
+        const photos = item.photos.slice(0, Math.max(0, MAX_PRINTED_PHOTOS - printedPhotos));
+        if (photos.length === 0) continue;
+        needSpace(photoBox.height + 6);
+        let x = margin + 10;
+        for (const photo of photos) {
+          // A photo pdf-lib cannot read is left out rather than failing the whole list.
+          const image = await pdf.embedJpg(photo).catch(() => null);
+          if (!image) continue;
+          const scaled = image.scaleToFit(photoBox.width, photoBox.height);
+          page.drawImage(image, { x, y: y - scaled.height, width: scaled.width, height: scaled.height });
+          x += photoBox.width + 8;
+          printedPhotos += 1;
+        }
+        y -= photoBox.height + 8;
+      }
+    }
+  }
   pages.forEach((each, index) => {
     each.drawText(printable(font, texts.page(index + 1, pages.length)), {
       x: pageWidth - margin - 70,

@@ -71,7 +71,7 @@ export async function lockRisk(tx: Queryable, session: SessionContext, uuid: str
 /** How long a lock holds without a save; the open page renews it well before (docs/risk-assessments.md). */
 export const LOCK_SECONDS = 120;
 
-interface ExecutionRow {
+export interface ExecutionRow {
   uuid: string;
   task_uuid: string;
   assignment_uuid: string;

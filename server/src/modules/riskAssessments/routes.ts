@@ -7,6 +7,7 @@ import { registerActionRoutes } from './routes/actions';
 import { registerAssignmentRoutes } from './routes/assignments';
 import { registerCatalogRoutes } from './routes/catalog';
 import { registerEvaluationRoutes } from './routes/evaluations';
+import { registerEvidenceRoutes } from './routes/evidence';
 import { registerExecutionAnswerRoutes } from './routes/executionAnswers';
 import { registerExecutionRoutes } from './routes/executions';
 import { registerFollowUpRoutes } from './routes/followUp';
@@ -38,5 +39,6 @@ export function registerRiskAssessmentRoutes(app: FastifyInstance, db: Database)
   registerActionProgressRoutes(app, db);
   registerActionListRoutes(app, db);
   registerFollowUpRoutes(app, db);
+  registerEvidenceRoutes(app, db);
   registerMemberTaskRoutes(app, db);
 }

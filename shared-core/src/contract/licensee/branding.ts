@@ -7,7 +7,7 @@ import {
 } from '../../branding';
 import { COLOUR_PATTERN } from '../../colours';
 import { httpUrl } from '../../validation/rules';
-import { emptyRequestSchema, optionalTextSchema } from '../common';
+import { emptyRequestSchema, optionalTextSchema, uploadedBytesSchema } from '../common';
 import { defineEndpoint } from '../endpoint';
 
 /** A footer link: an http(s) address by the form's `httpUrl` rule, or none. */
@@ -79,19 +79,6 @@ export const licenseeLogoUploadRequestSchema = z.strictObject({
     .max(Math.ceil(LICENSEE_LOGO_MAX_BYTES / 3) * 4),
 });
 export type LicenseeLogoUploadRequest = z.input<typeof licenseeLogoUploadRequestSchema>;
-
-/**
- * The body of an image upload as the server's parser hands it over (the raw bytes, never JSON): kept under a symbol,
- * which no JSON body can carry, so a JSON request can never pose as an upload (and no input check walks the bytes).
- */
-export const UPLOADED_BYTES_MARKER: unique symbol = Symbol.for('dash.uploaded-bytes');
-export interface UploadedBytes {
-  readonly [UPLOADED_BYTES_MARKER]: Uint8Array;
-}
-const uploadedBytesSchema = z.custom<UploadedBytes>(
-  (value) => typeof value === 'object' && value !== null && UPLOADED_BYTES_MARKER in value,
-  'the image as the request body (Content-Type application/octet-stream)',
-);
 
 /**
  * A new mood image: `POST branding/mood?filename=<name>` with the image as the body (application/octet-stream, at most

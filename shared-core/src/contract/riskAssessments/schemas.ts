@@ -6,6 +6,7 @@ import {
   searchTextSchema,
   tableRequestSchema,
   tableResponseSchema,
+  uploadedBytesSchema,
   uuidSchema,
 } from '../common';
 import { defineEndpoint } from '../endpoint';
@@ -24,6 +25,14 @@ export type StopType = (typeof STOP_TYPES)[number];
 /** The result of an action's effectiveness check (docs/risk-assessment-follow-up.md); notEffective reopens its risk. */
 export const EFFECTIVENESS_RESULTS = ['effective', 'partly', 'notEffective'] as const;
 export type EffectivenessResult = (typeof EFFECTIVENESS_RESULTS)[number];
+/**
+ * Evidence photos of an inspection's answers (docs/risk-assessment-follow-up.md "Evidence"): the browser shrinks a
+ * photo to at most EVIDENCE_PHOTO_MAX_EDGE pixels (and so drops its metadata) before the upload; the server takes JPEG
+ * only, at most EVIDENCE_PHOTO_MAX_BYTES, EVIDENCE_PHOTOS_PER_ANSWER per answer, and strips metadata again.
+ */
+export const EVIDENCE_PHOTO_MAX_EDGE = 1600;
+export const EVIDENCE_PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+export const EVIDENCE_PHOTOS_PER_ANSWER = 5;
 /** An action's effectiveness check falls due this many days after the action was done. */
 export const EFFECTIVENESS_CHECK_AFTER_DAYS = 28;
 
@@ -411,6 +420,8 @@ export const riskSchema = z.object({
   takenMeasures: z.array(z.int()),
   /** A "not effective" check reopened it: it needs a new action (docs/risk-assessment-follow-up.md). */
   reopened: z.boolean(),
+  /** Inspections: notes and photos the assessors left on this question's answers (surveys: always 0). */
+  evidenceCount: z.int().min(0),
 });
 export type Risk = z.infer<typeof riskSchema>;
 export const riskListResponseSchema = tableResponseSchema(riskSchema);
@@ -451,6 +462,27 @@ export const setRiskNotRelevantRequestSchema = z.strictObject({
   reason: z.string().trim().max(1000).nullable(),
 });
 export const completeRiskActionRequestSchema = z.strictObject({ uuid: uuidSchema, doneAt: daySchema });
+/**
+ * A photo for an answer of an inspection: `POST upload-evidence-photo?executionUuid=…&questionKey=…` with the JPEG as
+ * the body (application/octet-stream); the server adds the bytes as `file`.
+ */
+export const uploadEvidencePhotoRequestSchema = z.strictObject({
+  executionUuid: uuidSchema,
+  questionKey: z.string().min(1).max(100),
+  file: uploadedBytesSchema,
+});
+export type UploadEvidencePhotoRequest = z.input<typeof uploadEvidencePhotoRequestSchema>;
+export const evidencePhotoSchema = z.object({
+  uuid: uuidSchema,
+  questionKey: z.string(),
+  width: z.int(),
+  height: z.int(),
+  createdAt: z.string(),
+});
+export type EvidencePhoto = z.infer<typeof evidencePhotoSchema>;
+export const evidencePhotoListRequestSchema = z.strictObject({ executionUuid: uuidSchema });
+export const evidencePhotoListResponseSchema = z.object({ items: z.array(evidencePhotoSchema) });
+
 export const checkRiskActionRequestSchema = z.strictObject({
   uuid: uuidSchema,
   result: z.enum(EFFECTIVENESS_RESULTS),
@@ -532,11 +564,21 @@ const evaluatedStatusSchema = z.enum(['risksCreated', 'actionsAgreed', 'done']);
  * One risk of an evaluation (read-risk-details): what the risk list shows, plus its evaluation and every action
  * defined for it. Aggregates only, like the list: no answer counts, no respondent (docs/risk-matrix.md "Anonymity").
  */
+/** What one assessor left on an inspection's answer: a note and photos (read-evidence-photo answers each photo). */
+export const answerEvidenceSchema = z.object({
+  assessedByName: z.string(),
+  note: z.string().nullable(),
+  photoUuids: z.array(uuidSchema),
+});
+export type AnswerEvidence = z.infer<typeof answerEvidenceSchema>;
+
 export const riskDetailsSchema = riskSchema.extend({
   evaluationUuid: uuidSchema,
   evaluationStatus: evaluatedStatusSchema,
   matrixVersion: z.string(),
   actions: z.array(riskActionSchema),
+  /** Inspections: the notes and photos of the completed analyses on this question; surveys: always empty. */
+  evidence: z.array(answerEvidenceSchema),
 });
 export type RiskDetails = z.infer<typeof riskDetailsSchema>;
 
@@ -819,6 +861,35 @@ export const RISK_ASSESSMENTS_ENDPOINTS = {
     response: z
       .custom<Uint8Array>((value) => value instanceof Uint8Array)
       .describe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet or application/pdf'),
+  }),
+  riskAssessmentUploadEvidencePhoto: defineEndpoint('riskAssessmentUploadEvidencePhoto', {
+    ...SESSION,
+    summary:
+      'Add a photo to an answer of an open inspection (the body, ?executionUuid=&questionKey=): JPEG, at most 2 MB, metadata stripped; surveys take none',
+    permissions: [...OWN_TASKS],
+    request: uploadEvidencePhotoRequestSchema,
+    response: evidencePhotoSchema,
+  }),
+  riskAssessmentEvidencePhotoList: defineEndpoint('riskAssessmentEvidencePhotoList', {
+    ...SESSION,
+    summary: "The photos of an analysis's answers (the member's own or shared inspection)",
+    permissions: [...OWN_TASKS],
+    request: evidencePhotoListRequestSchema,
+    response: evidencePhotoListResponseSchema,
+  }),
+  riskAssessmentDeleteEvidencePhoto: defineEndpoint('riskAssessmentDeleteEvidencePhoto', {
+    ...SESSION,
+    summary: 'Remove a photo from an answer while the inspection is open',
+    permissions: [...OWN_TASKS],
+    request: detailRequestSchema,
+    response: okResponseSchema,
+  }),
+  riskAssessmentEvidencePhoto: defineEndpoint('riskAssessmentEvidencePhoto', {
+    ...SESSION,
+    summary: 'One evidence photo (image/jpeg): for whoever works on the analysis, and for those who evaluate it',
+    permissions: [...OWN_TASKS, 'risk-assessment.read-risk-list'],
+    request: detailRequestSchema,
+    response: z.custom<Uint8Array>((value) => value instanceof Uint8Array).describe('image/jpeg'),
   }),
   riskAssessmentCheckRiskAction: defineEndpoint('riskAssessmentCheckRiskAction', {
     ...SESSION,

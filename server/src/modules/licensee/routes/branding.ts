@@ -10,11 +10,11 @@ import type { FastifyInstance } from 'fastify';
 import type { Database, Queryable } from '../../../core/db/database';
 import { fileUrl, LICENSEE_HOST_NAMES, type LicenseeRow } from '../../../core/licensees/licensees';
 import type { LicenseeSessionContext } from '../../../core/sessions/sessions';
+import { addBinaryBodyParser } from '../../../http/binaryBody';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { changedValues, writeLicenseeAudit } from '../audit';
 import { LOGO_EXTENSION, logoTypeOf, logoTypeOfName } from '../logoImage';
-import { addImageBodyParser } from './imageBody';
 
 type BrandingRow = LicenseeRow & { host_names: string[] };
 
@@ -114,7 +114,7 @@ export function registerBrandingRoutes(app: FastifyInstance, db: Database): void
   // The mood image comes as the request's body (up to 2 MB, beyond the JSON calls' 64 KiB): its own scope with the
   // body parser (Fastify encapsulation), so that every other call keeps JSON only.
   app.register(async (scope) => {
-    addImageBodyParser(scope, ENDPOINTS.licenseeMoodUpload, LICENSEE_MOOD_MAX_BYTES);
+    addBinaryBodyParser(scope, ENDPOINTS.licenseeMoodUpload, LICENSEE_MOOD_MAX_BYTES);
     registerEndpoint(scope, db, ENDPOINTS.licenseeMoodUpload, async ({ body, session }) =>
       replaceImage(db, session, 'mood', body.filename, Buffer.from(body.file[UPLOADED_BYTES_MARKER])),
     );

@@ -13,7 +13,8 @@ import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { ACTION_COLUMNS, ACTION_FROM, ACTION_SELECT, type ActionListRow, toAction } from '../actions';
 import { evaluableAssignments, loadEvaluation } from '../evaluation';
-import { buildActionListFile, type ExportAction } from '../exportActionList';
+import { readAnswerEvidence } from '../evidence';
+import { buildActionListFile, type ExportAction, type ExportEvidence, MAX_PRINTED_PHOTOS } from '../exportActionList';
 import { today } from '../lookups';
 
 const ACTION_SORT = {
@@ -90,6 +91,7 @@ export function registerActionListRoutes(app: FastifyInstance, db: Database): vo
               comment: head.approval_comment,
             },
       round: head.round,
+      evidence: await readExportEvidence(db, evaluation.assignment_uuid, actions),
     });
     const safeName = `${head.title} ${head.target_name}`.replace(/[^\p{L}\p{N} _-]+/gu, '').trim() || 'actions';
     reply
@@ -180,5 +182,52 @@ export function registerActionListRoutes(app: FastifyInstance, db: Database): vo
       })),
       total: rows[0]?.total ?? 0,
     };
+  });
+}
+
+/** The notes and photos of the risks the actions are for, in the actions' order (inspections only; else none). */
+async function readExportEvidence(
+  db: Database,
+  assignmentUuid: string,
+  actions: readonly ExportAction[],
+): Promise<ExportEvidence[]> {
+  const risks = new Map<string, ExportAction>();
+  for (const action of actions) if (!risks.has(action.riskUuid)) risks.set(action.riskUuid, action);
+  if (risks.size === 0) return [];
+  const keys = await db.query<{ uuid: string; question_key: string }>(
+    'SELECT uuid, question_key FROM risk_assessment_risk WHERE uuid = ANY($1::uuid[])',
+    [[...risks.keys()]],
+  );
+  const keyOf = new Map(keys.map((row) => [row.uuid, row.question_key]));
+  const evidence = await readAnswerEvidence(db, assignmentUuid, [...new Set(keyOf.values())]);
+  const photoUuids = [...evidence.values()]
+    .flat()
+    .flatMap((item) => item.photoUuids)
+    .slice(0, MAX_PRINTED_PHOTOS);
+  const photos = new Map(
+    (
+      await db.query<{ uuid: string; content: Uint8Array }>(
+        'SELECT uuid, content FROM risk_assessment_evidence_photo WHERE uuid = ANY($1::uuid[])',
+        [photoUuids],
+      )
+    ).map((row) => [row.uuid, row.content]),
+  );
+  return [...risks.values()].flatMap((action) => {
+    const items = evidence.get(keyOf.get(action.riskUuid) ?? '') ?? [];
+    if (items.length === 0) return [];
+    return [
+      {
+        load: action.load,
+        riskFactor: action.riskFactor,
+        items: items.map((item) => ({
+          assessedByName: item.assessedByName,
+          note: item.note,
+          photos: item.photoUuids.flatMap((uuid) => {
+            const content = photos.get(uuid);
+            return content ? [content] : [];
+          }),
+        })),
+      },
+    ];
   });
 }

@@ -16,6 +16,7 @@ import {
   UNDECIDED_RISK,
 } from '../actions';
 import { evaluableAssignments, loadEvaluation, RISK_COLUMNS, type RiskRow, toRisk } from '../evaluation';
+import { readAnswerEvidence } from '../evidence';
 import { lockRisk } from '../lookups';
 
 const RISK_SORT = {
@@ -62,9 +63,15 @@ export function registerRiskRoutes(app: FastifyInstance, db: Database): void {
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentRiskDetails, async ({ body, session }) => {
     const params: unknown[] = [body.uuid];
     const [row] = await db.query<
-      RiskRow & { evaluation_uuid: string; evaluation_status: EvaluatedStatus; matrix_version: string }
+      RiskRow & {
+        evaluation_uuid: string;
+        evaluation_status: EvaluatedStatus;
+        matrix_version: string;
+        assignment_uuid: string;
+      }
     >(
-      `SELECT ${RISK_COLUMNS}, ev.uuid AS evaluation_uuid, ev.status AS evaluation_status, r.matrix_version
+      `SELECT ${RISK_COLUMNS}, ev.uuid AS evaluation_uuid, ev.status AS evaluation_status, r.matrix_version,
+              ev.assignment_uuid
          FROM risk_assessment_risk r
          JOIN risk_assessment_evaluation ev ON ev.uuid = r.evaluation_uuid
          JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
@@ -72,16 +79,20 @@ export function registerRiskRoutes(app: FastifyInstance, db: Database): void {
       params,
     );
     if (!row) throw new ApiHttpError(404, 'Risk.NotFound');
-    const actions = await db.query<ActionListRow>(
-      `SELECT ${ACTION_COLUMNS} ${ACTION_FROM} WHERE x.risk_uuid = $1 ORDER BY x.due_date, x.uuid`,
-      [row.uuid],
-    );
+    const [actions, evidence] = await Promise.all([
+      db.query<ActionListRow>(
+        `SELECT ${ACTION_COLUMNS} ${ACTION_FROM} WHERE x.risk_uuid = $1 ORDER BY x.due_date, x.uuid`,
+        [row.uuid],
+      ),
+      readAnswerEvidence(db, row.assignment_uuid, [row.question_key]),
+    ]);
     return {
       ...toRisk(row),
       evaluationUuid: row.evaluation_uuid,
       evaluationStatus: row.evaluation_status,
       matrixVersion: row.matrix_version,
       actions: actions.map(toAction),
+      evidence: evidence.get(row.question_key) ?? [],
     };
   });
 

@@ -1,6 +1,6 @@
 import { type EndpointDefinition, UPLOADED_BYTES_MARKER, type UploadedBytes } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiHttpError } from '../../../http/errors';
+import { ApiHttpError } from './errors';
 
 /** The raw body of an image upload; one without a length (chunked) is refused as soon as it passes `maxBytes`. */
 function receiveBytes(payload: NodeJS.ReadableStream, maxBytes: number): Promise<Buffer> {
@@ -38,11 +38,12 @@ function receiveBytes(payload: NodeJS.ReadableStream, maxBytes: number): Promise
 }
 
 /**
- * For the scope (Fastify encapsulation) of one upload call whose body is an image (application/octet-stream) and
- * whose fields come as the query: only a signed-in staff member allowed to make the call gets the body read; everyone
- * else is answered by the endpoint's own checks (401/403) without it.
+ * For the scope (Fastify encapsulation) of one upload call whose body is a file (application/octet-stream: a
+ * licensee's image, an evidence photo) and whose fields come as the query: only a signed-in caller allowed to make
+ * the call (a member or a licensee's staff member, as the endpoint's access says) gets the body read; everyone else is
+ * answered by the endpoint's own checks (401/403) without it.
  */
-export function addImageBodyParser(scope: FastifyInstance, endpoint: EndpointDefinition, maxBytes: number): void {
+export function addBinaryBodyParser(scope: FastifyInstance, endpoint: EndpointDefinition, maxBytes: number): void {
   scope.addContentTypeParser(
     'application/octet-stream',
     async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
@@ -51,7 +52,8 @@ export function addImageBodyParser(scope: FastifyInstance, endpoint: EndpointDef
       // reaches memory).
       if (Number(request.headers['content-length'] ?? 0) > maxBytes) throw new ApiHttpError(413, 'Request.TooLarge');
       try {
-        await request.authorizedLicenseeSession(endpoint);
+        if (endpoint.access === 'licensee') await request.authorizedLicenseeSession(endpoint);
+        else await request.authorizedSession(endpoint);
       } catch {
         return fields;
       }
