@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from './elearning-player-pdf';
-import { signIn, switchLanguage } from './helpers';
+import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 /**
  * Instruction records as people use them: an administrator records an on-site instruction for the first-aiders, a
@@ -46,12 +46,14 @@ test.describe
       await expect(page.getByRole('heading', { level: 1, name: 'Unterweisungen' })).toBeVisible();
       // The seeded instructions are listed with their signatures.
       await expect(page.getByRole('link', { name: 'Brandschutzunterweisung' })).toBeVisible();
+      await expectNoSeriousAxeViolations(page, 'instruction list');
       await page.screenshot({ path: '/tmp/instructions-list-de.png', fullPage: true });
 
       await page.getByTestId('instruction-create-link').click();
       await page.getByLabel('Thema').fill(title);
       await page.getByLabel('Teilnehmerkreis').selectOption('member-group');
       await page.getByLabel('Gruppe', { exact: true }).selectOption({ label: 'Ersthelfer (3 Mitarbeiter)' });
+      await expectNoSeriousAxeViolations(page, 'instruction form');
       await page.screenshot({ path: '/tmp/instructions-create-de.png', fullPage: true });
       await page.getByTestId('instruction-create-submit').click();
 
@@ -66,6 +68,7 @@ test.describe
       // Nothing drawn yet: nothing to save.
       await expect(page.getByTestId('signature-save')).toBeDisabled();
       await drawSignature(page);
+      await expectNoSeriousAxeViolations(page, 'signature dialog', '[data-testid=signature-dialog]');
       await page.screenshot({ path: '/tmp/instructions-sign-de.png' });
       const signed = page.waitForResponse((response) => response.url().endsWith('/api/instruction/sign-for-member'));
       await page.getByTestId('signature-save').click();
@@ -74,6 +77,7 @@ test.describe
       await expect(page.getByTestId('instruction-signed-count')).toHaveText('1 von 3 unterschrieben');
       await expect(signButtons).toHaveCount(2);
       await expect(page.getByTestId('instruction-due-state').filter({ hasText: 'Erledigt' })).toHaveCount(1);
+      await expectNoSeriousAxeViolations(page, 'instruction details');
       await page.screenshot({ path: '/tmp/instructions-details-de.png', fullPage: true });
 
       const download = page.waitForEvent('download');
@@ -108,6 +112,7 @@ test.describe
       await expect(sidebar.getByRole('link', { name: 'Meine Unterweisungen' })).toBeVisible();
       const row = page.getByRole('row').filter({ hasText: 'Brandschutzunterweisung' });
       await expect(row.getByTestId('instruction-due-state')).toHaveText('Offen');
+      await expectNoSeriousAxeViolations(page, 'my instructions');
       await page.screenshot({ path: '/tmp/instructions-my-de.png', fullPage: true });
       await row.getByTestId('my-instruction-sign').click();
       await drawSignature(page);
