@@ -98,6 +98,22 @@ test.describe
       await switchLanguage(page, 'de_DE');
     });
 
+    test('an ou-admin records an instruction for a unit he administers, and only for those', async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, 'acme', 'ou.admin');
+      await page.goto('/dashboard/apps/elearnings/instructions/create');
+      await expect(page.getByRole('heading', { level: 1, name: 'Unterweisung erfassen' })).toBeVisible();
+      const targetType = page.getByLabel('Teilnehmerkreis');
+      await expect(targetType.locator('option')).toHaveText(['Organisationseinheit']);
+      const unit = page.getByLabel('Organisationseinheit', { exact: true });
+      // Produktion and Logistik: the units he administers, nothing else.
+      await expect(unit.locator('option:not([value=""])')).toHaveCount(2);
+      await page.getByLabel('Thema').fill(`Maschinenunterweisung ${Date.now()}`);
+      await unit.selectOption({ index: 1 });
+      await page.getByTestId('instruction-create-submit').click();
+      await expect(page.getByTestId('instruction-facts')).toContainText('(Organisationseinheit)');
+    });
+
     test('a member signs his own open instruction on his device', async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await signIn(page, 'acme', 'member');

@@ -92,7 +92,7 @@ test.describe('sidebar per role and licensee (spec section 2)', () => {
         '# Start',
         '# Unternehmen',
         // The catalogue, for the statistics of his units' members.
-        'E-Learnings: Meine E-Learnings, Meine Nachweise, Katalog, Meine Unterweisungen',
+        'E-Learnings: Meine E-Learnings, Meine Nachweise, Katalog, Meine Unterweisungen, Unterweisungen',
         'Gefährdungsbeurteilungen: Meine Analysen, Auswertungen',
         'Infopoint',
         'Kalender',

@@ -288,7 +288,7 @@ describe('instruction records', () => {
     );
   });
 
-  it('lets only administrators record and read the records; a member reads his own', async () => {
+  it('lets only administrators and ou-admins record and read the records; a member reads his own', async () => {
     const member = await server.login('acme', 'member');
     expectError(await member.post('/api/instruction/read-list', list()), 403, 'Auth.Forbidden');
     expectError(
@@ -302,8 +302,70 @@ describe('instruction records', () => {
       403,
       'Auth.Forbidden',
     );
-    const ouAdmin = await server.login('acme', 'ou.admin');
-    expectError(await ouAdmin.post('/api/instruction/read-list', list()), 403, 'Auth.Forbidden');
+    const locAdmin = await server.login('acme', 'loc.admin');
+    expectError(await locAdmin.post('/api/instruction/read-list', list()), 403, 'Auth.Forbidden');
     expect((await member.post('/api/instruction/read-member-tasks', list({}, 'dueDate'))).statusCode).toBe(200);
+  });
+
+  it('keeps an ou-admin to the org units he administers: he records for them and sees only theirs', async () => {
+    const ouAdmin = await server.login('acme', 'ou.admin');
+    const [production] = await server.db.query<{ uuid: string }>(
+      `SELECT o.uuid FROM org_unit o JOIN client c ON c.uuid = o.client_uuid
+        WHERE c.identifier = 'acme' AND o.name = 'Produktion'`,
+    );
+    const [finance] = await server.db.query<{ uuid: string }>(
+      `SELECT o.uuid FROM org_unit o JOIN client c ON c.uuid = o.client_uuid
+        WHERE c.identifier = 'acme' AND o.name = 'Finanzen'`,
+    );
+    const body = (targetType: string, targetUuid: string | undefined) => ({
+      title: 'Unterweisung Produktion',
+      heldOn: day(0),
+      instructorName: 'Olaf Ou',
+      targetType,
+      targetUuid,
+    });
+    const created = await ouAdmin.post('/api/instruction/create', body('org-unit', production?.uuid));
+    expect(created.statusCode, created.body).toBe(200);
+    const own = (created.json() as { uuid: string }).uuid;
+    // A unit he does not administer, and a group: unknown to him.
+    expectError(
+      await ouAdmin.post('/api/instruction/create', body('org-unit', finance?.uuid)),
+      404,
+      'Instruction.TargetNotFound',
+    );
+    expectError(
+      await ouAdmin.post('/api/instruction/create', body('member-group', groupUuid)),
+      404,
+      'Instruction.TargetNotFound',
+    );
+    // The administrator's group instruction is not his to see or sign.
+    const { uuid: groupInstruction } = await record('Nur für Administratoren');
+    const [foreignRow] = await attendance(groupInstruction);
+    expectError(
+      await ouAdmin.post('/api/instruction/read-details', { uuid: groupInstruction }),
+      404,
+      'Instruction.NotFound',
+    );
+    expectError(
+      await ouAdmin.post('/api/instruction/sign-for-member', {
+        attendanceUuid: foreignRow?.uuid,
+        signaturePng: signaturePng(),
+      }),
+      404,
+      'Instruction.NotFound',
+    );
+    const listed = (await ouAdmin.post('/api/instruction/read-list', { ...list(), perPage: 100 })).json() as {
+      items: Array<{ uuid: string; targetType: string }>;
+    };
+    expect(listed.items.map((item) => item.uuid)).toContain(own);
+    expect(listed.items.every((item) => item.targetType === 'org-unit')).toBe(true);
+    expect(listed.items.map((item) => item.uuid)).not.toContain(groupInstruction);
+    const rows = await ouAdmin.post('/api/instruction/read-attendance-list', { ...list({}, 'memberName'), uuid: own });
+    const [first] = (rows.json() as { items: Array<{ uuid: string }> }).items;
+    const signed = await ouAdmin.post('/api/instruction/sign-for-member', {
+      attendanceUuid: first?.uuid,
+      signaturePng: signaturePng(),
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
   });
 });

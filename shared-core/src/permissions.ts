@@ -212,6 +212,9 @@ const ORG_UNIT_ADMIN: MemberPermission[] = [
   'risk-assessment.read-assignment-overview-list',
   'risk-assessment.read-risk-list',
   'risk-assessment.read-risk-action-list',
+  // instructions for the org units he administers (the server scopes every call to them)
+  'instruction.read-list',
+  'instruction.record',
 ];
 
 /**

@@ -3,8 +3,8 @@ import { signaturePng } from '../signaturePng';
 import type { MatrixEntry } from './types';
 import { tableDefaults } from './types';
 
-/** Roles without the administrators' instruction permissions (ou-admins are not given them yet). */
-const NOT_ADMINS = ['acme/member', 'acme/loc.admin', 'acme/ou.admin'] as const;
+/** Roles without the instruction records' permissions (ou-admins hold them for their own units). */
+const NOT_ADMINS = ['acme/member', 'acme/loc.admin'] as const;
 
 /** Unsigned attendance rows the signing entries take one by one (each valid signature needs a row of its own). */
 const memberRows: string[] = [];

@@ -39,15 +39,34 @@ export function toListItem(row: InstructionRow): InstructionListItem {
   };
 }
 
-/** One instruction of the session's client; another client's answers exactly as one that does not exist. */
+/**
+ * Which instructions (alias `i`) the session may see and work on: the client's; an ou-admin only those for an org unit
+ * he administers (the evaluations' rule). Appends its parameters.
+ */
+export function visibleInstructions(session: SessionContext, params: unknown[], alias = 'i'): string {
+  params.push(session.clientUuid);
+  let condition = `${alias}.client_uuid = $${params.length}`;
+  if (session.role === 'ou-admin') {
+    params.push(session.memberUuid);
+    condition += ` AND ${alias}.target_type = 'org-unit' AND EXISTS (SELECT 1 FROM org_unit_admin oa
+                     WHERE oa.org_unit_uuid = ${alias}.target_uuid AND oa.member_uuid = $${params.length})`;
+  }
+  return condition;
+}
+
+/**
+ * One instruction the session may see (visibleInstructions); another client's, or another unit's for an ou-admin,
+ * answers exactly as one that does not exist.
+ */
 export async function loadInstruction(
   db: Queryable,
   session: SessionContext,
   uuid: string,
 ): Promise<Omit<InstructionDetails, 'documents'>> {
+  const params: unknown[] = [uuid];
   const [row] = await db.query<InstructionRow>(
-    `SELECT ${INSTRUCTION_COLUMNS} FROM instruction i WHERE i.uuid = $1 AND i.client_uuid = $2`,
-    [uuid, session.clientUuid],
+    `SELECT ${INSTRUCTION_COLUMNS} FROM instruction i WHERE i.uuid = $1 AND ${visibleInstructions(session, params)}`,
+    params,
   );
   if (!row) throw new ApiHttpError(404, 'Instruction.NotFound');
   return {

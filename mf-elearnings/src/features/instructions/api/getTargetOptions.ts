@@ -16,6 +16,7 @@ export async function getTargetOptions(
   type: InstructionTargetType,
   search: string,
   signal?: AbortSignal,
+  administeredBy?: string,
 ): Promise<TargetOption[]> {
   const filter = search ? { search } : {};
   if (type === 'member-group') {
@@ -35,16 +36,21 @@ export async function getTargetOptions(
     return answer.items.map((item) => ({ uuid: item.uuid, name: item.name, memberCount: item.memberCount }));
   }
   const answer = await api.call('orgUnitList', { filter }, { signal });
-  return answer.items.map((item) => ({
+  // An ou-admin records instructions for the units he administers only (the server refuses others).
+  const units = administeredBy
+    ? answer.items.filter((item) => item.admins.some((admin) => admin.uuid === administeredBy))
+    : answer.items;
+  return units.map((item) => ({
     uuid: item.uuid,
     name: `${'  '.repeat(item.depth)}${item.orgUnitName}`,
     memberCount: item.memberCount,
   }));
 }
 
-export function useTargetOptions(type: InstructionTargetType, search: string) {
+/** `administeredBy`: an ou-admin's uuid, whose org units alone are offered. */
+export function useTargetOptions(type: InstructionTargetType, search: string, administeredBy?: string) {
   return useQuery({
-    queryKey: ['instructionTargetOptions', type, search],
-    queryFn: ({ signal }) => getTargetOptions(type, search, signal),
+    queryKey: ['instructionTargetOptions', type, search, administeredBy],
+    queryFn: ({ signal }) => getTargetOptions(type, search, signal, administeredBy),
   });
 }

@@ -41,6 +41,9 @@ export default function CreateInstructionPage() {
   const memberState = useMemberState();
   const create = useCreateInstruction();
   const templatesOn = memberState?.featureFlags.templates ?? false;
+  // An ou-admin instructs the org units he administers; administrators any group, location or unit.
+  const ouAdmin = memberState?.member.roleIdentifier === 'ou-admin';
+  const targetTypes: readonly InstructionTargetType[] = ouAdmin ? ['org-unit'] : INSTRUCTION_TARGET_TYPES;
   const templates = useTemplateOptions(templatesOn);
   const [templateUuids, setTemplateUuids] = useState<string[]>([]);
   const form = useForm({
@@ -48,7 +51,7 @@ export default function CreateInstructionPage() {
       title: '',
       heldOn: today(),
       instructorName: memberState ? `${memberState.memberDetails.firstName} ${memberState.memberDetails.lastName}` : '',
-      targetType: 'member-group',
+      targetType: targetTypes[0] ?? 'org-unit',
       targetUuid: '',
       repeatIntervalMonths: String(INSTRUCTION_DEFAULT_REPEAT_MONTHS),
     },
@@ -81,7 +84,7 @@ export default function CreateInstructionPage() {
     },
   });
   const targetType = form.values.targetType as InstructionTargetType;
-  const targets = useTargetOptions(targetType, '');
+  const targets = useTargetOptions(targetType, '', ouAdmin ? memberState?.member.uuid : undefined);
   return (
     <>
       <PageHeader
@@ -100,7 +103,7 @@ export default function CreateInstructionPage() {
             form.set('targetType')(value);
             form.set('targetUuid')('');
           }}
-          options={INSTRUCTION_TARGET_TYPES.map((type) => ({
+          options={targetTypes.map((type) => ({
             value: type,
             label: t(`instructions.targetType.${type}`),
           }))}

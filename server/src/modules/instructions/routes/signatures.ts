@@ -5,7 +5,7 @@ import type { Database } from '../../../core/db/database';
 import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
-import { noteInstructionTasksChanged } from '../lookups';
+import { noteInstructionTasksChanged, visibleInstructions } from '../lookups';
 import { parseSignaturePng } from '../signaturePng';
 
 type SignedOn = 'instructor-device' | 'own-device';
@@ -24,14 +24,20 @@ async function confirmAttendance(
   const png = parseSignaturePng(signaturePng);
   if (!png) throw new ApiHttpError(400, 'Instruction.InvalidSignature');
   return db.transaction(async (tx) => {
-    const params: unknown[] = [attendanceUuid, session.clientUuid];
-    const own = signedOn === 'own-device' ? ' AND a.member_uuid = $3' : '';
-    if (own) params.push(session.memberUuid);
+    const params: unknown[] = [attendanceUuid];
+    // The member's own row on his device; on the instructor's, a row of an instruction the session may work on.
+    let scope: string;
+    if (signedOn === 'own-device') {
+      params.push(session.clientUuid, session.memberUuid);
+      scope = 'a.client_uuid = $2 AND a.member_uuid = $3';
+    } else {
+      scope = visibleInstructions(session, params);
+    }
     // Locks the row: two devices signing at once confirm it once.
     const [row] = await tx.query<{ instruction_uuid: string; member_uuid: string; confirmed: boolean; title: string }>(
       `SELECT a.instruction_uuid, a.member_uuid, a.confirmed_at IS NOT NULL AS confirmed, i.title
          FROM instruction_attendance a JOIN instruction i ON i.uuid = a.instruction_uuid
-        WHERE a.uuid = $1 AND a.client_uuid = $2${own} FOR UPDATE OF a`,
+        WHERE a.uuid = $1 AND ${scope} FOR UPDATE OF a`,
       params,
     );
     if (!row) throw new ApiHttpError(404, 'Instruction.NotFound');
