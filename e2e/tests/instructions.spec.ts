@@ -72,7 +72,15 @@ test.describe
       await page.screenshot({ path: '/tmp/instructions-sign-de.png' });
       const signed = page.waitForResponse((response) => response.url().endsWith('/api/instruction/sign-for-member'));
       await page.getByTestId('signature-save').click();
-      expect((await signed).status()).toBe(200);
+      const response = await signed;
+      expect(response.status()).toBe(200);
+      // The drawing goes as a small PNG, scaled to 600 pixels wide whatever the screen's density.
+      const png = Buffer.from(
+        (response.request().postDataJSON() as { signaturePng: string }).signaturePng.split(',')[1] ?? '',
+        'base64',
+      );
+      expect(png.readUInt32BE(16)).toBe(600);
+      expect(png.length).toBeLessThan(40_000);
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('instruction-signed-count')).toHaveText('1 von 3 unterschrieben');
       await expect(signButtons).toHaveCount(2);

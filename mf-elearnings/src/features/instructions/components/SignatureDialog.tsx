@@ -6,6 +6,25 @@ import { useTranslation } from 'react-i18next';
 import type SignaturePad from 'signature_pad';
 
 /**
+ * Width of the PNG sent: three times the signature's box in the PDF (about 190 pt), sharp in print, and 5-15 KB
+ * whatever the screen's pixel density (a record of a few thousand attendees stays a PDF one can mail).
+ */
+const EXPORT_WIDTH = 600;
+
+/** The pad's drawing scaled to EXPORT_WIDTH (never enlarged), as PNG. */
+function exportPng(canvas: HTMLCanvasElement): string {
+  const scale = Math.min(1, EXPORT_WIDTH / canvas.width);
+  const out = document.createElement('canvas');
+  out.width = Math.max(1, Math.round(canvas.width * scale));
+  out.height = Math.max(1, Math.round(canvas.height * scale));
+  const context = out.getContext('2d');
+  if (!context) return canvas.toDataURL('image/png');
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(canvas, 0, 0, out.width, out.height);
+  return out.toDataURL('image/png');
+}
+
+/**
  * A signature pad in a dialog (signature_pad, loaded when the dialog opens): the member draws with finger, pen or
  * mouse; "Save" sends the drawing as PNG (the server checks it). The canvas has the screen's pixel density, so the
  * stroke stays sharp in the PDF.
@@ -57,7 +76,7 @@ export function SignatureDialog({
     setBusy(true);
     setError(null);
     try {
-      await onSign(pad.toDataURL('image/png'));
+      await onSign(canvasRef.current ? exportPng(canvasRef.current) : pad.toDataURL('image/png'));
       onClose();
     } catch (caught) {
       setError(inlineErrorText(t, caught));
