@@ -33,6 +33,9 @@
 //     x 60 questions; each is finished once (distinct inputs, one call after the other) and the p95 of those calls is
 //     printed beside its goal. --risk-only runs only the risk-assessment scenarios (server build only, no start-up,
 //     browser, other API, import or crowd scenarios), on PGlite and, with --pg / BENCH_PG=1, on PostgreSQL.
+//   - evidence photos (issue 32): a 4 MB phone photo chosen for an answer of an inspection, in Chromium from the file
+//     input to the thumbnail shown, BENCH_EVIDENCE_RUNS (default 5) first visits with different photos
+//     (scripts/bench/evidence.mjs); --evidence-only runs only it (PGlite, and PostgreSQL with --pg / BENCH_PG=1).
 //   - the instruction list (issue 32): 1,500 instructions of the 10,000-member client, 400 distinct requests one at a
 //     time, p95 beside its goal <= 50 ms (scripts/bench/instructions.mjs); --instructions-only runs only it (server
 //     build only), on PGlite and, with --pg / BENCH_PG=1, on PostgreSQL.
@@ -46,6 +49,7 @@ import { measureFrontEnd, measureWithoutFederation } from './bench/browser.mjs';
 import { runCompanyScenarios } from './bench/company.mjs';
 import { crowdTargets, runCrowdScenario } from './bench/crowd.mjs';
 import { elearningTargetLines, runElearningScenarios } from './bench/elearnings.mjs';
+import { evidenceTargets, runEvidenceScenario } from './bench/evidence.mjs';
 import { importTable, importTargets, runImportScenarios } from './bench/import.mjs';
 import { instructionTargets, runInstructionScenarios } from './bench/instructions.mjs';
 import { LICENSEE_SCALE, licenseeTargets, runLicenseeScenarios } from './bench/licensee.mjs';
@@ -120,6 +124,7 @@ const scimOnly = args.includes('--scim-only');
 const scimRequested = () => scimOnly || !(process.env.BENCH_SCIM === '0' || args.includes('--no-scim'));
 const riskOnly = args.includes('--risk-only');
 const instructionsOnly = args.includes('--instructions-only');
+const evidenceOnly = args.includes('--evidence-only');
 const licenseeOnly = args.includes('--licensee-only');
 const licenseeRequested = () => licenseeOnly || process.env.BENCH_LICENSEE === '1' || args.includes('--licensee');
 const scaleOnly = args.includes('--scale-only') || licenseeOnly;
@@ -171,6 +176,11 @@ function apiOptions() {
     durationSeconds: DURATION_SECONDS,
     log,
   };
+}
+
+/** The evidence photo: the demo member photographs on inspections the demo admin assigns him. */
+function evidenceOptions() {
+  return { adminAccount: DEMO_ACCOUNT, memberAccount: DEMO_MEMBER, log };
 }
 
 /** The scale seed on PostgreSQL (a throw-away schema, or BENCH_SCALE_SCHEMA kept as it is). */
@@ -311,6 +321,7 @@ async function main() {
     import: {},
     scim: {},
     instructions: {},
+    evidence: {},
     start: {},
     player: {},
     targets: [],
@@ -340,12 +351,18 @@ async function main() {
     name: 'remove start-up DATA_DIR',
     run: async () => rmSync(startupDir, { recursive: true, force: true }),
   });
-  if (!riskOnly && !instructionsOnly) {
+  if (!riskOnly && !instructionsOnly && !evidenceOnly) {
     report.startup = await measureStartup({ dataDir: startupDir, port });
     log(`start-up on an empty data folder: ${report.startup.ms} ms (${report.startup.steps ?? 'no step log'})`);
   }
 
-  if (instructionsOnly)
+  if (evidenceOnly)
+    // The demo company's member on inspections of his own: no bench client needed.
+    await withServer({ label: 'PGlite', dataDir, port, seedArgs: ['--risk-evaluations', '1'] }, async (baseUrl) => {
+      log('Evidence photo on PGlite:');
+      report.evidence.pglite = await runEvidenceScenario(baseUrl, evidenceOptions());
+    });
+  else if (instructionsOnly)
     // The instruction list needs none of the surveys the risk scenarios finish: the seed's minimum of one.
     await withServer({ label: 'PGlite', dataDir, port, seedArgs: ['--risk-evaluations', '1'] }, async (baseUrl) => {
       log('Instruction list on PGlite:');
@@ -391,6 +408,8 @@ async function main() {
           }),
           browser: await measureDoingTheWork(baseUrl, DEMO_MEMBER),
         };
+        log('Evidence photo on PGlite:');
+        report.evidence.pglite = await runEvidenceScenario(baseUrl, evidenceOptions());
       }
       if (importRequested() && !scimOnly) {
         log('Member import on PGlite:');
@@ -407,7 +426,7 @@ async function main() {
       }
     });
 
-  if (!scaleOnly && !importOnly && !riskOnly && !instructionsOnly) {
+  if (!scaleOnly && !importOnly && !riskOnly && !instructionsOnly && !evidenceOnly) {
     // Needs no server: a database of its own, in memory.
     log('Reminder run on PGlite:');
     report.start.pglite = { ...report.start.pglite, reminders: await runReminderScenario({ log }) };
@@ -423,8 +442,13 @@ async function main() {
       const step = { name: `drop schema ${schema.schema}`, run: schema.drop };
       cleanups.push(step);
       log(`PostgreSQL ${postgres.version}: schema ${schema.schema} on ${redact(postgres.url)}`);
-      const seedArgs = instructionsOnly ? ['--risk-evaluations', '1'] : undefined;
+      const seedArgs = instructionsOnly || evidenceOnly ? ['--risk-evaluations', '1'] : undefined;
       await withServer({ label: 'PostgreSQL', databaseUrl: schema.url, dataDir, port, seedArgs }, async (baseUrl) => {
+        if (evidenceOnly) {
+          log('Evidence photo on PostgreSQL:');
+          report.evidence.postgres = await runEvidenceScenario(baseUrl, evidenceOptions());
+          return;
+        }
         if (instructionsOnly) {
           log('Instruction list on PostgreSQL:');
           report.instructions.postgres = await runInstructionScenarios(baseUrl, { account: BENCH_ACCOUNT, log });
@@ -453,6 +477,8 @@ async function main() {
           report.riskAssessments.postgres = await runRiskAssessmentScenarios(baseUrl, apiOptions());
           log('Start page on PostgreSQL:');
           report.start.postgres = { overview: await runStartScenarios(baseUrl, apiOptions()) };
+          log('Evidence photo on PostgreSQL:');
+          report.evidence.postgres = await runEvidenceScenario(baseUrl, evidenceOptions());
           log('SCORM commit on PostgreSQL:');
           report.player.postgres = {
             commit: await runPlayerCommitScenario(baseUrl, {
@@ -499,6 +525,7 @@ async function main() {
     ...Object.entries(report.import).flatMap(([database, result]) => importTargets(result, database)),
     ...Object.entries(report.scim).flatMap(([database, result]) => scimTargets(result, database)),
     ...Object.entries(report.instructions).flatMap(([database, result]) => instructionTargets(result, database)),
+    ...Object.entries(report.evidence).flatMap(([database, result]) => evidenceTargets(result, database)),
     ...Object.entries(report.start).flatMap(([database, result]) => startTargets(result, database)),
     ...Object.entries(report.player).flatMap(([database, result]) => playerTargets(result, database)),
     ...Object.entries(report.crowd ?? {}).flatMap(([database, result]) => crowdTargets(result, database)),
@@ -567,6 +594,9 @@ async function main() {
   }
   for (const [database, result] of Object.entries(report.instructions)) {
     if (result?.method) sections.push('', `Instruction list on ${database}: ${result.method}`);
+  }
+  for (const [database, result] of Object.entries(report.evidence)) {
+    if (result?.method) sections.push('', `Evidence photo on ${database}: ${result.method}`);
   }
   for (const [database, result] of Object.entries(report.import)) {
     sections.push(

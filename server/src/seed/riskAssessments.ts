@@ -2,6 +2,7 @@ import type { Queryable } from '../core/db/database';
 import { evaluateAssignment } from '../modules/riskAssessments/evaluation';
 import { syncMemberTasks } from '../modules/riskAssessments/memberTaskSync';
 import { installRiskAssessmentContent } from '../modules/riskAssessments/shippedContent';
+import { DEMO_EVIDENCE_PHOTO, DEMO_EVIDENCE_PHOTO_SIZE } from './demoEvidencePhoto';
 
 export interface RiskSeedClient {
   client: string;
@@ -188,6 +189,29 @@ async function seedEvaluation(
   await tx.query(`UPDATE risk_assessment_evaluation SET status = 'actionsAgreed', agreed_at = now() WHERE uuid = $1`, [
     evaluationUuid,
   ]);
+  // Evidence: the first assessor's note and photo on the question of the highest risk.
+  await tx.query(
+    `WITH top AS (SELECT r.question_key FROM risk_assessment_risk r WHERE r.evaluation_uuid = $1
+                   ORDER BY r.risk_factor DESC, r.question_key LIMIT 1),
+          first AS (SELECT res.uuid, res.execution_uuid, res.client_uuid, res.assessed_by_member_uuid
+                      FROM risk_assessment_result res WHERE res.assignment_uuid = $2 AND res.kind = 'inspection'
+                     ORDER BY res.assessed_at, res.uuid LIMIT 1),
+          noted AS (UPDATE risk_assessment_result_answer ra
+                       SET note = 'Arbeitsplatz am Fenster: Bildschirm blendet am Nachmittag, Tastatur ohne Handballenauflage, zwei Beschäftigte klagen über Schmerzen im Handgelenk; Kabelkanal am Boden ohne Markierung.'
+                      FROM top, first WHERE ra.result_uuid = first.uuid AND ra.question_key = top.question_key)
+     INSERT INTO risk_assessment_evidence_photo (client_uuid, execution_uuid, question_key, content, width, height,
+                                                 byte_size, created_by_member_uuid)
+     SELECT first.client_uuid, first.execution_uuid, top.question_key, $3, $4, $5, $6, first.assessed_by_member_uuid
+       FROM top, first`,
+    [
+      evaluationUuid,
+      assignment.uuid,
+      DEMO_EVIDENCE_PHOTO,
+      DEMO_EVIDENCE_PHOTO_SIZE.width,
+      DEMO_EVIDENCE_PHOTO_SIZE.height,
+      DEMO_EVIDENCE_PHOTO.length,
+    ],
+  );
 }
 
 /**

@@ -6,3 +6,7 @@ export const STOP_ORDER: readonly StopType[] = ['substitution', 'technical', 'or
 export const MIN_COMPLETED = 6;
 /** The results of an effectiveness check, in the order offered (the contract's EFFECTIVENESS_RESULTS). */
 export const EFFECTIVENESS_ORDER: readonly EffectivenessResult[] = ['effective', 'partly', 'notEffective'];
+/** The longer side of an evidence photo after the browser shrank it (the contract's EVIDENCE_PHOTO_MAX_EDGE). */
+export const EVIDENCE_PHOTO_MAX_EDGE = 1600;
+/** Photos per answer at most (the contract's EVIDENCE_PHOTOS_PER_ANSWER). */
+export const EVIDENCE_PHOTOS_PER_ANSWER = 5;

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRiskList } from '../api/getRiskList';
 import { ActionModal } from './ActionModal';
+import { EvidenceDialog } from './EvidenceDialog';
 import { type MatrixCell, RiskMatrix } from './RiskMatrix';
 
 const SORT_KEYS = ['riskFactor', 'load', 'status', 'hazardFactorGroup'] as const;
@@ -34,6 +35,7 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
   const table = unsorted ? { ...stored, state: { ...stored.state, sortDirection: 'desc' as const } } : stored;
   const { state } = table;
   const [defining, setDefining] = useState<Risk | null>(null);
+  const [showingEvidence, setShowingEvidence] = useState<Risk | null>(null);
   const [probability, severity] = (state.filter.cell ?? '').split('-').map((part) => Number(part) || undefined);
   const selected: MatrixCell | null = probability && severity ? { probability, severity } : null;
   const query = useRiskList({ uuid: evaluation.uuid, ...tableRequest(state, { probability, severity }) });
@@ -85,6 +87,30 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
         </>
       ),
     },
+    ...(evaluation.kind === 'inspection'
+      ? [
+          {
+            name: 'evidence',
+            label: t('evidence.column'),
+            value: (risk: Risk) =>
+              risk.evidenceCount > 0 ? (
+                <button
+                  type="button"
+                  className="ui-button ui-button--ghost ui-button--small"
+                  aria-label={t('evidence.openFor', {
+                    count: risk.evidenceCount,
+                    load: localized(risk.load, i18n.language),
+                  })}
+                  onClick={() => setShowingEvidence(risk)}
+                >
+                  {risk.evidenceCount}
+                </button>
+              ) : (
+                <span className="ra-muted">–</span>
+              ),
+          },
+        ]
+      : []),
     {
       name: 'define',
       label: t('risks.columns.actions'),
@@ -131,6 +157,7 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
         rowKey={(risk) => risk.uuid}
       />
       {defining && <ActionModal risk={defining} action={null} onClose={() => setDefining(null)} />}
+      {showingEvidence && <EvidenceDialog risk={showingEvidence} onClose={() => setShowingEvidence(null)} />}
     </>
   );
 }

@@ -7,8 +7,10 @@ import { useTranslation } from 'react-i18next';
 import { RISK_ASSESSMENT_ROUTES } from '../../../routes';
 import { useCompleteExecution } from '../api/completeExecution';
 import { useContent } from '../api/getContent';
+import { useEvidencePhotoList } from '../api/getEvidencePhotoList';
 import { getExecution, useExecution } from '../api/getExecution';
 import { saveExecution } from '../api/saveExecution';
+import { AnswerEvidence } from './AnswerEvidence';
 
 /** The holder renews the lock this often while the page is open (the server lets it lapse after 2 minutes). */
 const RENEW_MS = 45_000;
@@ -48,6 +50,8 @@ export default function ExecutionPage() {
   const content = useContent(execution.data?.type);
   const complete = useCompleteExecution();
   const [answers, setAnswers] = useState<Map<string, number>>(new Map());
+  /** Inspections: the note of each answer (saved with its value). */
+  const [notes, setNotes] = useState<Map<string, string>>(new Map());
   const [page, setPage] = useState(0);
   const [saveState, setSaveState] = useState<SaveState>('idle');
   const [lockLoss, setLockLoss] = useState<LockLoss>(null);
@@ -62,11 +66,14 @@ export default function ExecutionPage() {
 
   const data = execution.data;
   const editable = Boolean(data && !data.completedAt && data.lock?.mine && !lockLoss);
+  const inspection = data?.kind === 'inspection';
+  const photos = useEvidencePhotoList(executionUuid, inspection);
 
   // The answers so far and the page where the member left.
   useEffect(() => {
     if (!data) return;
     setAnswers(new Map(data.answers.map((answer) => [answer.questionKey, answer.value])));
+    setNotes(new Map(data.answers.map((answer) => [answer.questionKey, answer.note ?? ''])));
     setPage(data.currentPage);
     pageRef.current = data.currentPage;
     // Opened afresh (a retry, a take-over): the lock state is the server's again.
@@ -164,11 +171,23 @@ export default function ExecutionPage() {
   const time = new Intl.DateTimeFormat(localeOf(language as Language), { timeStyle: 'short' });
   const survey = data.kind === 'survey';
 
-  const choose = (questionKey: string, value: number) => {
-    setAnswers((current) => new Map(current).set(questionKey, value));
-    pending.current.set(questionKey, { questionKey, value });
+  const queueSave = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void flush(), SAVE_DELAY_MS);
+  };
+  const noteOf = (questionKey: string) => (inspection ? notes.get(questionKey) || null : undefined);
+  const choose = (questionKey: string, value: number) => {
+    setAnswers((current) => new Map(current).set(questionKey, value));
+    pending.current.set(questionKey, { questionKey, value, note: noteOf(questionKey) });
+    queueSave();
+  };
+  /** A note is saved with its answer: before the answer is chosen it waits for it. */
+  const writeNote = (questionKey: string, note: string) => {
+    setNotes((current) => new Map(current).set(questionKey, note));
+    const value = answers.get(questionKey);
+    if (value === undefined) return;
+    pending.current.set(questionKey, { questionKey, value, note: note || null });
+    queueSave();
   };
 
   const goTo = (next: number) => {
@@ -268,6 +287,17 @@ export default function ExecutionPage() {
                     ))}
                   </div>
                 </fieldset>
+                {inspection && (
+                  <AnswerEvidence
+                    executionUuid={executionUuid}
+                    questionKey={question.key}
+                    questionText={localized(question.text, language)}
+                    photos={(photos.data?.items ?? []).filter((photo) => photo.questionKey === question.key)}
+                    note={notes.get(question.key) ?? ''}
+                    onNote={(note) => writeNote(question.key, note)}
+                    editable={editable}
+                  />
+                )}
               </li>
             ))}
           </ol>
