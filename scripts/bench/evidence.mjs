@@ -107,9 +107,10 @@ export async function runEvidenceScenario(baseUrl, { adminAccount, memberAccount
       await question.waitFor({ timeout: 30_000 });
       await question.locator('summary').click();
       const photo = withExif(Buffer.from(await drawPhonePhoto(page), 'base64'));
-      let uploadedBytes = 0;
-      page.on('request', (request) => {
-        if (request.url().includes('/upload-evidence-photo')) uploadedBytes = request.postDataBuffer()?.length ?? 0;
+      // What went over the wire for the photo: the shrunk JPEG's Content-Length, read once the upload has finished.
+      let uploadHeaders = null;
+      page.on('requestfinished', (request) => {
+        if (request.url().includes('/upload-evidence-photo')) uploadHeaders = request.allHeaders();
       });
       const input = question.locator('input[type=file]');
       const started = performance.now();
@@ -123,6 +124,7 @@ export async function runEvidenceScenario(baseUrl, { adminAccount, memberAccount
         { timeout: 60_000, polling: 'raf' },
       );
       const ms = Math.round(performance.now() - started);
+      const uploadedBytes = Number((await uploadHeaders)?.['content-length'] ?? 0);
       runs.push({ ms, photoBytes: photo.length, uploadedBytes });
       log?.(
         `  run ${run + 1}: ${(photo.length / 1e6).toFixed(2)} MB photo, ${uploadedBytes} B uploaded, ${ms} ms to visible`,

@@ -384,7 +384,7 @@ async function buildPdf(language: ExportLanguage, document: ActionListDocument):
         let x = margin + 10;
         for (const photo of photos) {
           // A photo pdf-lib cannot read is left out rather than failing the whole list.
-          const image = await pdf.embedJpg(photo).catch(() => null);
+          const image = await pdf.embedJpg(new Uint8Array(photo)).catch(() => null);
           if (!image) continue;
           const scaled = image.scaleToFit(photoBox.width, photoBox.height);
           page.drawImage(image, { x, y: y - scaled.height, width: scaled.width, height: scaled.height });

@@ -268,17 +268,12 @@ async function rename(tx: Queryable, caller: ScimCaller, group: GroupRow, name: 
   ]);
 }
 
+/**
+ * A write that may meet a group of the same name made meanwhile: the unique index's violation becomes
+ * OrgUnit.IdExists / MemberGroup.IdExists, which the protocol's error handler answers as SCIM's 409 uniqueness.
+ */
 function uniqueGroup<T>(caller: ScimCaller, work: () => Promise<T>): Promise<T> {
-  const conflict = () => new ScimError(409, 'A group of that name exists', 'uniqueness');
-  const guarded = async () => {
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof Error && 'code' in error && /IdExists/.test(String(error.code))) throw conflict();
-      throw error;
-    }
-  };
-  return caller.groupTarget === 'org-units' ? withUniqueUnit(guarded) : withUniqueName('MemberGroup.IdExists', guarded);
+  return caller.groupTarget === 'org-units' ? withUniqueUnit(work) : withUniqueName('MemberGroup.IdExists', work);
 }
 
 /** POST /Groups. Org units: a new unit below the root. Member groups: refused, they are made in the dashboard. */
@@ -295,41 +290,34 @@ export async function createGroup(db: Database, caller: ScimCaller, input: ScimG
       'mutability',
     );
   }
-  try {
-    return await uniqueGroup(caller, () =>
-      db.transaction(async (tx) => {
-        const root = await lockTree(tx, caller.clientUuid);
-        if (!root) throw new ScimError(409, 'The company has no org unit tree yet', 'noTarget');
-        const [taken] = await tx.query(
-          'SELECT 1 FROM org_unit WHERE client_uuid = $1 AND parent_uuid = $2 AND lower(name) = lower($3)',
-          [caller.clientUuid, root, input.displayName],
-        );
-        if (taken) throw new ScimError(409, 'A group of that name exists', 'uniqueness');
-        const identifier = await freeGeneratedIdentifier(tx, caller.clientUuid, input.displayName);
-        const [created] = await tx.query<GroupRow>(
-          `INSERT INTO org_unit (client_uuid, name, identifier, parent_uuid, is_root, is_default)
+  return uniqueGroup(caller, () =>
+    db.transaction(async (tx) => {
+      const root = await lockTree(tx, caller.clientUuid);
+      if (!root) throw new ScimError(409, 'The company has no org unit tree yet', 'noTarget');
+      const [taken] = await tx.query(
+        'SELECT 1 FROM org_unit WHERE client_uuid = $1 AND parent_uuid = $2 AND lower(name) = lower($3)',
+        [caller.clientUuid, root, input.displayName],
+      );
+      if (taken) throw new ScimError(409, 'A group of that name exists', 'uniqueness');
+      const identifier = await freeGeneratedIdentifier(tx, caller.clientUuid, input.displayName);
+      const [created] = await tx.query<GroupRow>(
+        `INSERT INTO org_unit (client_uuid, name, identifier, parent_uuid, is_root, is_default)
            VALUES ($1, $2, $3, $4, false, false) RETURNING uuid, name, created_at`,
-          [caller.clientUuid, input.displayName, identifier, root],
-        );
-        if (!created) throw new Error('org_unit insert returned no row');
-        await recordAudit(tx, auditActor(caller), [
-          {
-            action: 'org-unit.create',
-            entityType: 'org-unit',
-            entityUuid: created.uuid,
-            after: { orgUnitName: input.displayName, identifier, parentUuid: root, source: 'scim' },
-          },
-        ]);
-        await setMembers(tx, caller, created, input.members ?? []);
-        return created.uuid;
-      }),
-    );
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'OrgUnit.IdExists') {
-      throw new ScimError(409, 'A group of that name exists', 'uniqueness');
-    }
-    throw error;
-  }
+        [caller.clientUuid, input.displayName, identifier, root],
+      );
+      if (!created) throw new Error('org_unit insert returned no row');
+      await recordAudit(tx, auditActor(caller), [
+        {
+          action: 'org-unit.create',
+          entityType: 'org-unit',
+          entityUuid: created.uuid,
+          after: { orgUnitName: input.displayName, identifier, parentUuid: root, source: 'scim' },
+        },
+      ]);
+      await setMembers(tx, caller, created, input.members ?? []);
+      return created.uuid;
+    }),
+  );
 }
 
 /** PUT and PATCH (applied first): the name and, when given, exactly these members. */
