@@ -148,4 +148,25 @@ test.describe
       await page.screenshot({ path: '/tmp/instructions-my-en.png', fullPage: true });
       await switchLanguage(page, 'de_DE');
     });
+
+    test('an e-learning counts as the instruction: who completed it is confirmed without signing', async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, 'acme', 'admin');
+      await page.goto('/dashboard/apps/elearnings/instructions/create');
+      await page.getByLabel('Thema').fill(`Brandschutzunterweisung Betrieb ${Date.now()}`);
+      await page.getByLabel('Teilnehmerkreis').selectOption('org-unit');
+      // The whole company: everybody has the fire-safety course, many completed it this year (demo data).
+      const unit = page.getByLabel('Organisationseinheit', { exact: true });
+      const company = unit.locator('option', { hasText: 'ACME Sicherheit GmbH (' });
+      await expect(company).toHaveCount(1);
+      await unit.selectOption((await company.getAttribute('value')) ?? '');
+      await page.getByLabel('E-Learning, das als Unterweisung zählt').selectOption({ label: 'Brandschutz Grundlagen' });
+      await expectNoSeriousAxeViolations(page, 'instruction form with an e-learning');
+      await page.getByTestId('instruction-create-submit').click();
+      await expect(page.getByTestId('instruction-elearning')).toContainText('„Brandschutz Grundlagen“');
+      // Those who completed the course this year are confirmed by it; nobody signed yet.
+      await expect(page.getByTestId('instruction-signed-count')).toHaveText(/^[1-9]\d* von \d+ unterschrieben$/);
+      await expect(page.getByText('per E-Learning').first()).toBeVisible();
+      await page.screenshot({ path: '/tmp/instructions-elearning-de.png', fullPage: true });
+    });
   });

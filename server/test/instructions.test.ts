@@ -1,5 +1,6 @@
 /** Instruction records: record, sign (instructor's device and own), refuse bad signatures, tasks, repeat, isolation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeElearningTask } from '../src/modules/elearnings/taskSync';
 import { createTestServer, expectError, memberUuid, type TestServer } from './helpers';
 import { signaturePng } from './signaturePng';
 
@@ -367,5 +368,72 @@ describe('instruction records', () => {
       signaturePng: signaturePng(),
     });
     expect(signed.statusCode, signed.body).toBe(200);
+  });
+
+  it('counts a completed e-learning as the instruction: done before within the interval, or completed later', async () => {
+    const acme = "(SELECT uuid FROM client WHERE identifier = 'acme')";
+    const [course] = await server.db.query<{ uuid: string }>(
+      `INSERT INTO elearning (client_uuid, title) VALUES (${acme}, 'Staplerfahrer – jährliche Unterweisung') RETURNING uuid`,
+    );
+    const admin = await memberUuid(server.db, 'acme', 'admin');
+    const member = await memberUuid(server.db, 'acme', 'member');
+    // The admin finished the course two months ago; the member has it open.
+    const [, open] = await server.db.query<{ uuid: string; member_uuid: string }>(
+      `INSERT INTO elearning_task (client_uuid, elearning_uuid, member_uuid, due_date, completed_at, started_at)
+       VALUES (${acme}, $1, $2, current_date, now() - interval '2 months', now() - interval '2 months'),
+              (${acme}, $1, $3, current_date + 14, NULL, NULL)
+       RETURNING uuid, member_uuid`,
+      [course?.uuid, admin, member],
+    );
+    const adminAgent = await server.login('acme', 'admin');
+    // Another client's course (or none that exists) is unknown.
+    const refused = await adminAgent.post('/api/instruction/create', {
+      title: 'Staplerunterweisung',
+      heldOn: day(0),
+      instructorName: 'Petra Sicher',
+      targetType: 'member-group',
+      targetUuid: groupUuid,
+      elearningUuid: '00000000-0000-4000-8000-0000000e1ea1',
+    });
+    expectError(refused, 404, 'Elearning.NotFound');
+    const created = await adminAgent.post('/api/instruction/create', {
+      title: 'Staplerunterweisung',
+      heldOn: day(0),
+      instructorName: 'Petra Sicher',
+      targetType: 'member-group',
+      targetUuid: groupUuid,
+      elearningUuid: course?.uuid,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const uuid = (created.json() as { uuid: string }).uuid;
+    const details = (await adminAgent.post('/api/instruction/read-details', { uuid })).json() as {
+      confirmedCount: number;
+      elearning: { title: string } | null;
+    };
+    expect(details.elearning?.title).toBe('Staplerfahrer – jährliche Unterweisung');
+    expect(details.confirmedCount).toBe(1);
+    let rows = await attendance(uuid);
+    expect(rows.find((row) => row.memberUuid === admin)).toMatchObject({ signedOn: 'elearning', dueState: 'done' });
+    expect(rows.find((row) => row.memberUuid === member)).toMatchObject({ signedOn: null, confirmedAt: null });
+
+    // The member completes the course: his row is confirmed by it, due again a year after.
+    await server.db.transaction((tx) => completeElearningTask(tx, open?.uuid ?? ''));
+    rows = await attendance(uuid);
+    expect(rows.find((row) => row.memberUuid === member)).toMatchObject({
+      signedOn: 'elearning',
+      nextDueDate: new Date(new Date().setFullYear(new Date().getFullYear() + 1)).toISOString().slice(0, 10),
+    });
+    expect(
+      ((await adminAgent.post('/api/instruction/read-details', { uuid })).json() as { confirmedCount: number })
+        .confirmedCount,
+    ).toBe(2);
+    // Nothing left to sign: signing now is refused as already confirmed.
+    const memberAgent = await server.login('acme', 'member');
+    const own = rows.find((row) => row.memberUuid === member);
+    expectError(
+      await memberAgent.post('/api/instruction/sign-own', { attendanceUuid: own?.uuid, signaturePng: signaturePng() }),
+      409,
+      'Instruction.AlreadyConfirmed',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../core/db/database';
 import type { MembershipScope } from '../../core/events/membershipEvents';
+import { creditCompletedElearnings } from '../instructions/elearningCredit';
 
 /**
  * The e-learning task rules in SQL (docs/elearning-tasks.md has them as a table). Everything here is set-based:
@@ -188,5 +189,7 @@ export async function completeElearningTask(tx: Queryable, taskUuid: string, com
     elearningUuid: task.elearning_uuid,
     memberUuids: [task.member_uuid],
   });
+  // The e-learning may stand for an instruction on its topic: his open instruction rows are confirmed by it.
+  await creditCompletedElearnings(tx, { memberUuid: task.member_uuid, elearningUuid: task.elearning_uuid });
   return true;
 }

@@ -18,7 +18,7 @@ export interface InstructionRecordDocument {
   attendees: ReadonlyArray<{
     memberName: string;
     confirmedAt: string | null;
-    signedOn: 'instructor-device' | 'own-device' | null;
+    signedOn: 'instructor-device' | 'own-device' | 'elearning' | null;
     signaturePng: Uint8Array | null;
   }>;
 }
@@ -37,6 +37,7 @@ const TEXTS = {
     headers: ['Nr.', 'Name', 'Bestätigt am', 'Unterschrift'],
     open: 'nicht bestätigt',
     own: 'eigenes Gerät',
+    elearning: 'per E-Learning',
     instructorDevice: 'Gerät der unterweisenden Person',
     confirmation:
       'Mit der Unterschrift bestätigen die Teilnehmenden, an der Unterweisung teilgenommen und sie verstanden zu haben.',
@@ -56,6 +57,7 @@ const TEXTS = {
     headers: ['No.', 'Name', 'Confirmed on', 'Signature'],
     open: 'not confirmed',
     own: 'own device',
+    elearning: 'by e-learning',
     instructorDevice: "instructor's device",
     confirmation: 'By signing, the attendees confirm that they took part in the instruction and understood it.',
     created: 'Created on',
@@ -164,7 +166,12 @@ export async function buildInstructionRecordPdf(
     );
     if (attendee.confirmedAt) {
       text(page, formatDay(attendee.confirmedAt, language), (columnX[2] ?? 0) + 2, baseline);
-      const where = attendee.signedOn === 'own-device' ? texts.own : texts.instructorDevice;
+      const where =
+        attendee.signedOn === 'elearning'
+          ? texts.elearning
+          : attendee.signedOn === 'own-device'
+            ? texts.own
+            : texts.instructorDevice;
       text(page, fit(font, 7.5, where, (widths[2] ?? 0) - 6), (columnX[2] ?? 0) + 2, baseline - 11, {
         size: 7.5,
         color: grey,

@@ -64,8 +64,10 @@ export async function loadInstruction(
   uuid: string,
 ): Promise<Omit<InstructionDetails, 'documents'>> {
   const params: unknown[] = [uuid];
-  const [row] = await db.query<InstructionRow>(
-    `SELECT ${INSTRUCTION_COLUMNS} FROM instruction i WHERE i.uuid = $1 AND ${visibleInstructions(session, params)}`,
+  const [row] = await db.query<InstructionRow & { elearning_uuid: string | null; elearning_title: string | null }>(
+    `SELECT ${INSTRUCTION_COLUMNS}, e.uuid AS elearning_uuid, e.title AS elearning_title
+       FROM instruction i LEFT JOIN elearning e ON e.uuid = i.elearning_uuid
+      WHERE i.uuid = $1 AND ${visibleInstructions(session, params)}`,
     params,
   );
   if (!row) throw new ApiHttpError(404, 'Instruction.NotFound');
@@ -75,6 +77,8 @@ export async function loadInstruction(
     targetUuid: row.target_uuid,
     confirmBy: row.confirm_by,
     createdAt: iso(row.created_at) ?? '',
+    elearning:
+      row.elearning_uuid && row.elearning_title ? { uuid: row.elearning_uuid, title: row.elearning_title } : null,
   };
 }
 

@@ -57,6 +57,11 @@ export const instructionCreateRequestSchema = z.strictObject({
   /** Templates handed out with the instruction (the client's or its licensee's). */
   templateUuids: z.array(uuidSchema).max(10).default([]),
   repeatIntervalMonths: z.int().min(1).max(60).default(INSTRUCTION_DEFAULT_REPEAT_MONTHS),
+  /**
+   * An e-learning of the client that counts as this instruction: members who completed it within the repeat interval
+   * before the instruction day, or complete it later, are confirmed by it without a signature.
+   */
+  elearningUuid: uuidSchema.nullable().default(null),
 });
 export type InstructionCreateRequest = z.input<typeof instructionCreateRequestSchema>;
 
@@ -66,6 +71,8 @@ export const instructionDetailsSchema = instructionListItemSchema.extend({
   confirmBy: isoDateSchema,
   createdAt: z.string(),
   documents: z.array(z.object({ templateUuid: uuidSchema, title: z.string() })),
+  /** The e-learning that counts as this instruction (null: signatures only). */
+  elearning: z.object({ uuid: uuidSchema, title: z.string() }).nullable(),
 });
 export type InstructionDetails = z.infer<typeof instructionDetailsSchema>;
 
@@ -82,7 +89,8 @@ export const instructionAttendanceSchema = z.object({
   memberName: z.string(),
   dueDate: isoDateSchema,
   confirmedAt: z.string().nullable(),
-  signedOn: z.enum(['instructor-device', 'own-device']).nullable(),
+  /** Where the member confirmed: a signature on the instructor's device or his own, or the completed e-learning. */
+  signedOn: z.enum(['instructor-device', 'own-device', 'elearning']).nullable(),
   nextDueDate: isoDateSchema.nullable(),
   dueState: instructionDueStateSchema,
 });

@@ -21,6 +21,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ELEARNING_ROUTES, instructionDetailsPath } from '../../../routes';
 import { useCreateInstruction } from '../api/createInstruction';
+import { useElearningOptions } from '../api/getElearningOptions';
 import { useTargetOptions } from '../api/getTargetOptions';
 import { useTemplateOptions } from '../api/getTemplateOptions';
 
@@ -46,6 +47,7 @@ export default function CreateInstructionPage() {
   const targetTypes: readonly InstructionTargetType[] = ouAdmin ? ['org-unit'] : INSTRUCTION_TARGET_TYPES;
   const templates = useTemplateOptions(templatesOn);
   const [templateUuids, setTemplateUuids] = useState<string[]>([]);
+  const elearnings = useElearningOptions();
   const form = useForm({
     initialValues: {
       title: '',
@@ -54,6 +56,7 @@ export default function CreateInstructionPage() {
       targetType: targetTypes[0] ?? 'org-unit',
       targetUuid: '',
       repeatIntervalMonths: String(INSTRUCTION_DEFAULT_REPEAT_MONTHS),
+      elearningUuid: '',
     },
     fields: {
       title: { required: true },
@@ -78,6 +81,7 @@ export default function CreateInstructionPage() {
         targetUuid: values.targetUuid,
         templateUuids,
         repeatIntervalMonths: Number(values.repeatIntervalMonths),
+        elearningUuid: values.elearningUuid || null,
       });
       showToast({ type: 'success', title: t('instructions.create.title'), message: t('instructions.create.done') });
       navigate(instructionDetailsPath(answer.uuid));
@@ -126,6 +130,14 @@ export default function CreateInstructionPage() {
             value: String(months),
             label: t('instructions.everyMonths', { count: months }),
           }))}
+        />
+        <SelectField
+          label={t('instructions.fields.elearning')}
+          {...form.field('elearningUuid')}
+          options={[
+            { value: '', label: t('instructions.fields.noElearning') },
+            ...(elearnings.data?.items ?? []).map((course) => ({ value: course.uuid, label: course.title })),
+          ]}
         />
         {templatesOn && (templates.data?.length ?? 0) > 0 && (
           <fieldset className="elearning-instruction-documents">

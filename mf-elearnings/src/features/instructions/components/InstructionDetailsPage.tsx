@@ -128,6 +128,12 @@ export default function InstructionDetailsPage() {
         <dd>{t('instructions.everyMonths', { count: instruction.repeatIntervalMonths })}</dd>
         <dt>{t('instructions.fields.confirmBy')}</dt>
         <dd>{day(instruction.confirmBy)}</dd>
+        <dt>{t('instructions.fields.elearning')}</dt>
+        <dd data-testid="instruction-elearning">
+          {instruction.elearning
+            ? t('instructions.elearningCounts', { title: instruction.elearning.title })
+            : t('instructions.fields.noElearning')}
+        </dd>
         <dt>{t('instructions.fields.documents')}</dt>
         <dd>
           {instruction.documents.length > 0

@@ -18,7 +18,7 @@ export function registerExportRoutes(app: FastifyInstance, db: Database): void {
     const attendees = await db.query<{
       member_name: string;
       confirmed_at: string | null;
-      signed_on: 'instructor-device' | 'own-device' | null;
+      signed_on: 'instructor-device' | 'own-device' | 'elearning' | null;
       signature_png: Uint8Array | null;
     }>(
       `SELECT member_name, confirmed_at::date::text AS confirmed_at, signed_on, signature_png

@@ -8,6 +8,7 @@ import { readTablePage } from '../../../core/db/tablePage';
 import type { SessionContext } from '../../../core/sessions/sessions';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
+import { creditCompletedElearnings } from '../elearningCredit';
 import {
   DUE_STATE_SQL,
   INSTRUCTION_COLUMNS,
@@ -102,6 +103,13 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
         ]);
         if (!instructor) throw new ApiHttpError(404, 'Instruction.InstructorNotFound');
       }
+      if (body.elearningUuid) {
+        const [course] = await tx.query('SELECT 1 FROM elearning WHERE uuid = $1 AND client_uuid = $2', [
+          body.elearningUuid,
+          session.clientUuid,
+        ]);
+        if (!course) throw new ApiHttpError(404, 'Elearning.NotFound');
+      }
       const templateUuids = [...new Set(body.templateUuids)];
       // The client's own templates and its licensee's (the templates app's rule).
       const documents = await tx.query<{ uuid: string; title: string }>(
@@ -113,8 +121,9 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
       if (documents.length !== templateUuids.length) throw new ApiHttpError(404, 'Instruction.DocumentNotFound');
       const [instruction] = await tx.query<{ uuid: string }>(
         `INSERT INTO instruction (client_uuid, title, held_on, instructor_name, instructor_member_uuid, target_type,
-                                  target_uuid, target_name, repeat_interval_months, confirm_by, created_by_member_uuid)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $3::date + $10::int, $11) RETURNING uuid`,
+                                  target_uuid, target_name, repeat_interval_months, confirm_by, created_by_member_uuid,
+                                  elearning_uuid)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $3::date + $10::int, $11, $12) RETURNING uuid`,
         [
           session.clientUuid,
           body.title,
@@ -127,6 +136,7 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
           body.repeatIntervalMonths,
           INSTRUCTION_CONFIRM_GRACE_DAYS,
           session.memberUuid,
+          body.elearningUuid,
         ],
       );
       if (!instruction) throw new ApiHttpError(500, 'Generic.PersistFailed');
@@ -143,6 +153,10 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
         instruction.uuid,
         attendees.length,
       ]);
+      // Members who already completed the named e-learning recently enough need not sign.
+      const credited = body.elearningUuid
+        ? await creditCompletedElearnings(tx, { instructionUuid: instruction.uuid })
+        : 0;
       if (documents.length > 0) {
         await tx.query(
           `INSERT INTO instruction_document (instruction_uuid, template_uuid, title)
@@ -164,6 +178,8 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
             repeatIntervalMonths: body.repeatIntervalMonths,
             documents: documents.map((document) => document.title),
             attendeeCount: attendees.length,
+            elearningUuid: body.elearningUuid,
+            confirmedByElearning: credited,
           },
         },
       ]);

@@ -1,0 +1,18 @@
+import { api } from '@dash/shared-core';
+import { useQuery } from '@tanstack/react-query';
+
+/** The client's e-learnings an instruction may name as counting for it (by title; the first 100). */
+export function getElearningOptions(signal?: AbortSignal) {
+  return api.call(
+    'elearningCatalog',
+    { filter: {}, page: 1, perPage: 100, sortBy: 'title', sortDirection: 'asc' },
+    { signal },
+  );
+}
+
+export function useElearningOptions() {
+  return useQuery({
+    queryKey: ['elearningCatalog', 'instruction-options'],
+    queryFn: ({ signal }) => getElearningOptions(signal),
+  });
+}
