@@ -1,5 +1,5 @@
-import { inflateSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { pdfText as pdfLines } from './elearning-player-pdf';
 import { expectNoSeriousAxeViolations, openSignedIn, switchLanguage } from './helpers';
 
 /**
@@ -14,23 +14,6 @@ const API = '/api/risk-assessment';
 
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-/** The text a PDF shows: its content streams inflated, the hex strings of the text operators decoded. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      content = match[1] ?? '';
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g))
-      parts.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'));
-  }
-  return parts.join(' ');
-}
-
 async function exportPdf(page: Page, uuid: string): Promise<string> {
   const cookies = await page.context().cookies();
   const xsrf = cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value ?? '';
@@ -39,7 +22,8 @@ async function exportPdf(page: Page, uuid: string): Promise<string> {
     headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
   });
   expect(response.status()).toBe(200);
-  return pdfText(await response.body());
+  // On one line: a cell wrapped over several lines reads as it was written.
+  return pdfLines(await response.body()).replace(/\n/g, ' ');
 }
 
 test('effectiveness check, sign-off and a new round; the responsible member checks his own action', async ({

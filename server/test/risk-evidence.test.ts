@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import {
   EVIDENCE_PHOTO_MAX_BYTES,
   EVIDENCE_PHOTOS_PER_ANSWER,
@@ -8,6 +7,7 @@ import {
   riskListResponseSchema,
 } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfText } from './elearning-player-helpers';
 import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
 
 /**
@@ -290,20 +290,7 @@ describe('evidence photos on an inspection', () => {
     });
     expect(pdf.statusCode).toBe(200);
     const raw = pdf.rawPayload.toString('latin1');
-    const text = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)]
-      .map((match) => {
-        try {
-          return inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-        } catch {
-          return match[1] ?? '';
-        }
-      })
-      .flatMap((content) =>
-        [...content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)].map((hex) =>
-          Buffer.from(hex[1] ?? '', 'hex').toString('latin1'),
-        ),
-      )
-      .join(' ');
+    const text = pdfText(pdf.rawPayload).replace(/\n/g, ' ');
     expect(text).toContain('Nachweise aus der Begehung');
     expect(text).toContain('Mara Mitarbeiter: Stolperkante am Rolltor, Markierung abgefahren');
     expect(raw.match(/\/Subtype \/Image/g)?.length).toBe(photos.items.length);

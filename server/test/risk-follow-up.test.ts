@@ -1,4 +1,3 @@
-import { inflateSync } from 'node:zlib';
 import {
   EFFECTIVENESS_CHECK_AFTER_DAYS,
   evaluationDetailsSchema,
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Mailer, OutgoingMail } from '../src/core/mail/mailer';
 import { RISK_ACTION_CHECK_REMINDERS } from '../src/modules/reminders/kinds';
 import { runReminders } from '../src/modules/reminders/scheduler';
+import { pdfText as pdfLines } from './elearning-player-helpers';
 import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
 
 /**
@@ -79,6 +79,9 @@ async function evaluationWithActions(title: string, owner: string) {
   return { evaluation: evaluation.uuid, risks: risks.map((risk) => risk.uuid), actions };
 }
 
+/** The PDF's text on one line: a cell wrapped over several lines reads as it was written. */
+const pdfText = (bytes: Buffer) => pdfLines(bytes).replace(/\n/g, ' ');
+
 const details = async (agent: Agent, uuid: string) =>
   evaluationDetailsSchema.parse(await ok(agent, 'read-execution-result-details', { uuid }));
 
@@ -86,24 +89,6 @@ const myActions = async (agent: Agent, state?: 'open' | 'checkDue' | 'checked') 
   myRiskActionsResponseSchema.parse(
     await ok(agent, 'read-my-risk-actions', { filter: state ? { state } : {}, perPage: 100 }),
   );
-
-/** The text a PDF shows: its content streams inflated, the hex strings of the text operators decoded. */
-function pdfText(bytes: Buffer): string {
-  const raw = bytes.toString('latin1');
-  const parts: string[] = [];
-  for (const match of raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(match[1] ?? '', 'latin1')).toString('latin1');
-    } catch {
-      content = match[1] ?? '';
-    }
-    for (const hex of content.matchAll(/<([0-9A-Fa-f]+)>\s*Tj/g)) {
-      parts.push(Buffer.from(hex[1] ?? '', 'hex').toString('latin1'));
-    }
-  }
-  return parts.join(' ');
-}
 
 beforeAll(async () => {
   server = await createTestServer();

@@ -65,10 +65,11 @@ export function registerFollowUpRoutes(app: FastifyInstance, db: Database): void
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentMyRiskActions, async ({ body, session }) => {
     // The member's own actions of current rounds; open ones once agreed (before, they are proposals).
     const params: unknown[] = [session.memberUuid, session.clientUuid];
+    const mine = `x.responsible_member_uuid = $1 AND x.client_uuid = $2 AND ev.superseded_at IS NULL
+        AND (x.done_at IS NOT NULL OR ev.status = 'actionsAgreed')`;
     const base = `FROM risk_assessment_action x
       JOIN risk_assessment_evaluation ev ON ev.uuid = x.evaluation_uuid
-      WHERE x.responsible_member_uuid = $1 AND x.client_uuid = $2 AND ev.superseded_at IS NULL
-        AND (x.done_at IS NOT NULL OR ev.status = 'actionsAgreed')`;
+      WHERE ${mine}`;
     const state = body.filter.state;
     const where = state ? ` AND ${MY_ACTION_STATE[state]}` : '';
     const [{ rows, total }, [counts]] = await Promise.all([
@@ -83,8 +84,7 @@ export function registerFollowUpRoutes(app: FastifyInstance, db: Database): void
                      JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
                      LEFT JOIN org_unit o ON o.uuid = a.org_unit_uuid
                      LEFT JOIN location l ON l.uuid = a.location_uuid
-                    WHERE x.responsible_member_uuid = $1 AND x.client_uuid = $2 AND ev.superseded_at IS NULL
-                      AND (x.done_at IS NOT NULL OR ev.status = 'actionsAgreed')${where}`,
+                    WHERE ${mine}${where}`,
         count: `SELECT count(*)::int AS total ${base}${where}`,
         params,
         order: orderBy(MY_ACTION_SORT, body.sortBy, body.sortDirection, 'x.uuid'),
