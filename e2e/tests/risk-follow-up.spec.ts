@@ -43,9 +43,10 @@ test('effectiveness check, sign-off and a new round; the responsible member chec
   await expect(signOff.getByText('Runde 1')).toBeVisible();
   await expect(signOff.getByText('Noch nicht freigegeben.')).toBeVisible();
 
-  // The action done a month ago: its check is due.
+  // The action done a month ago: its check fell due two days ago and stands out; it is the only done action.
   await page.locator('.ui-tabs').getByRole('link', { name: 'Maßnahmen' }).click();
-  await expect(page.getByText(/^Prüfung fällig am/)).toHaveCount(0);
+  await expect(page.getByTestId('check-due')).toHaveCount(1);
+  await expect(page.getByTestId('check-due')).toHaveText(/^Prüfung fällig seit /);
   await page.getByRole('button', { name: /^Wirksamkeit prüfen: / }).click();
   const check = page.getByTestId('check-risk-action');
   await check.getByRole('radio', { name: 'Nicht wirksam' }).check();

@@ -1,3 +1,4 @@
+import { localIsoDate } from '@dash/shared-core';
 import {
   INSTRUCTION_DEFAULT_REPEAT_MONTHS,
   INSTRUCTION_TARGET_TYPES,
@@ -27,11 +28,6 @@ import { useTemplateOptions } from '../api/getTemplateOptions';
 
 const REPEAT_MONTHS = [6, 12, 24, 36] as const;
 
-function today(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-}
-
 /**
  * Record an on-site instruction: topic, day, instructor, for whom (a member group, location or org unit: its members
  * now each get a row to sign), documents handed out, and how often it repeats (yearly by default, § 4 DGUV V1).
@@ -51,7 +47,7 @@ export default function CreateInstructionPage() {
   const form = useForm({
     initialValues: {
       title: '',
-      heldOn: today(),
+      heldOn: localIsoDate(),
       instructorName: memberState ? `${memberState.memberDetails.firstName} ${memberState.memberDetails.lastName}` : '',
       targetType: targetTypes[0] ?? 'org-unit',
       targetUuid: '',

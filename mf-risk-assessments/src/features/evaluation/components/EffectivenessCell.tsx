@@ -1,4 +1,4 @@
-import { type Language, localeOf, type RiskAction } from '@dash/shared-core';
+import { type Language, localeOf, localIsoDate, type RiskAction } from '@dash/shared-core';
 import { useTranslation } from 'react-i18next';
 
 const BADGE = {
@@ -26,11 +26,16 @@ export function EffectivenessCell({ action }: { action: RiskAction }) {
     );
   }
   if (!action.doneAt || !action.checkDueDate) return <span className="ra-muted">–</span>;
-  return (
-    <span className="ra-muted">
-      {t('check.dueOn', { date: format.format(new Date(`${action.checkDueDate}T00:00:00`)) })}
-    </span>
-  );
+  const date = format.format(new Date(`${action.checkDueDate}T00:00:00`));
+  // A check that has fallen due stands out; one still ahead is a quiet hint.
+  if (action.checkDueDate <= localIsoDate()) {
+    return (
+      <span className="ui-badge ui-badge--warning" data-testid="check-due">
+        {t('check.dueSince', { date })}
+      </span>
+    );
+  }
+  return <span className="ra-muted">{t('check.dueOn', { date })}</span>;
 }
 
 /** The done state of an action and, once done, its effectiveness check: one cell of the action tables. */
