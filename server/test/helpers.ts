@@ -233,6 +233,13 @@ export async function memberUuid(db: Database, clientIdentifier: string, usernam
   return row.uuid;
 }
 
+/** Posts a call, asserts that it answered 200 (with the answer in the message when not) and parses the answer. */
+export async function postOk<T = Record<string, unknown>>(agent: Agent, path: string, body: unknown): Promise<T> {
+  const response = await agent.post(path, body);
+  expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
+  return response.json() as T;
+}
+
 /** The parsed error code of an error answer. */
 export function errorCode(response: InjectResponse): string | undefined {
   try {

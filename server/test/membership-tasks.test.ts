@@ -9,7 +9,7 @@ import { elearningStatisticsResponseSchema, riskAssessmentMemberTasksResponseSch
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeElearningTask, syncElearningTasks } from '../src/modules/elearnings/taskSync';
 import { syncMemberTasks } from '../src/modules/riskAssessments/memberTaskSync';
-import { type Agent, createTestServer, memberUuid, type TestServer } from './helpers';
+import { type Agent, createTestServer, memberUuid, postOk, type TestServer } from './helpers';
 import { memberCreateBody } from './memberBody';
 
 let server: TestServer;
@@ -39,11 +39,7 @@ async function one<T>(sql: string, params: unknown[] = []): Promise<T> {
   return row;
 }
 
-async function ok<T = Record<string, unknown>>(path: string, body: unknown, agent = admin): Promise<T> {
-  const response = await agent.post(path, body);
-  expect(response.statusCode, `${path}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const ok = <T = Record<string, unknown>>(path: string, body: unknown, agent = admin) => postOk<T>(agent, path, body);
 
 function unique(prefix: string): string {
   sequence += 1;

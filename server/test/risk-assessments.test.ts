@@ -7,7 +7,7 @@ import {
 } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { membershipChanged } from '../src/core/events/membershipEvents';
-import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
+import { type Agent, createTestServer, expectError, memberUuid, postOk, type TestServer } from './helpers';
 
 let server: TestServer;
 let admin: Agent;
@@ -44,11 +44,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function ok<T = Record<string, unknown>>(agent: Agent, call: string, body: unknown): Promise<T> {
-  const response = await agent.post(`${API}/${call}`, body);
-  expect(response.statusCode, `${call}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const ok = <T = Record<string, unknown>>(agent: Agent, call: string, body: unknown) =>
+  postOk<T>(agent, `${API}/${call}`, body);
 
 async function createTask(type: string, title = `Test ${type} ${crypto.randomUUID().slice(0, 8)}`) {
   const { uuid } = await ok<{ uuid: string }>(admin, 'save-settings', {

@@ -13,7 +13,7 @@ import {
   unitActionsResponseSchema,
 } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
+import { type Agent, createTestServer, expectError, memberUuid, postOk, type TestServer } from './helpers';
 
 const API = '/api/risk-assessment';
 
@@ -31,11 +31,8 @@ let unit: string;
 let globexMember: string;
 let archivedMember: string;
 
-async function ok<T = Record<string, unknown>>(agent: Agent, call: string, body: unknown): Promise<T> {
-  const response = await agent.post(`${API}/${call}`, body);
-  expect(response.statusCode, `${call}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const ok = <T = Record<string, unknown>>(agent: Agent, call: string, body: unknown) =>
+  postOk<T>(agent, `${API}/${call}`, body);
 
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);

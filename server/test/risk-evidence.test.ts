@@ -8,7 +8,7 @@ import {
 } from '@dash/shared-core/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from './elearning-player-helpers';
-import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
+import { type Agent, createTestServer, expectError, memberUuid, postOk, type TestServer } from './helpers';
 
 /**
  * Evidence on the answers of an inspection (docs/risk-assessment-follow-up.md "Evidence"): photos stripped of their
@@ -27,11 +27,8 @@ let memberId: string;
 let execution: string;
 let questionKey: string;
 
-async function ok<T = Record<string, unknown>>(agent: Agent, call: string, body: unknown): Promise<T> {
-  const response = await agent.post(`${API}/${call}`, body);
-  expect(response.statusCode, `${call}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const ok = <T = Record<string, unknown>>(agent: Agent, call: string, body: unknown) =>
+  postOk<T>(agent, `${API}/${call}`, body);
 
 /**
  * A JPEG's segments as a phone writes them (not decodable, but shaped like one): SOI, APP0, APP1 with EXIF and a GPS

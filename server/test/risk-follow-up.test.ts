@@ -11,7 +11,7 @@ import type { Mailer, OutgoingMail } from '../src/core/mail/mailer';
 import { RISK_ACTION_CHECK_REMINDERS } from '../src/modules/reminders/kinds';
 import { runReminders } from '../src/modules/reminders/scheduler';
 import { pdfText as pdfLines } from './elearning-player-helpers';
-import { type Agent, createTestServer, expectError, memberUuid, type TestServer } from './helpers';
+import { type Agent, createTestServer, expectError, memberUuid, postOk, type TestServer } from './helpers';
 
 /**
  * After "actions agreed" (docs/risk-assessment-follow-up.md): the responsible member carries out and checks his
@@ -30,11 +30,8 @@ let memberId: string;
 let unit: string;
 let questionKeys: string[];
 
-async function ok<T = Record<string, unknown>>(agent: Agent, call: string, body: unknown): Promise<T> {
-  const response = await agent.post(`${API}/${call}`, body);
-  expect(response.statusCode, `${call}: ${response.body}`).toBe(200);
-  return response.json() as T;
-}
+const ok = <T = Record<string, unknown>>(agent: Agent, call: string, body: unknown) =>
+  postOk<T>(agent, `${API}/${call}`, body);
 
 const today = () => new Date().toISOString().slice(0, 10);
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -153,6 +150,12 @@ describe('effectiveness checks', () => {
     const due = (await myActions(member, 'checkDue')).items.find((item) => item.uuid === first);
     expect(due?.checkDueDate).toBe(inDays(EFFECTIVENESS_CHECK_AFTER_DAYS));
     expect(due?.canComplete).toBe(false);
+    // The start page counts a check once it has fallen due, not before.
+    const dueChecks = async () =>
+      startTaskCountsSchema.parse((await member.get('/api/start/read-task-counts')).json()).myRiskActions?.checkDue;
+    const dueBefore = await dueChecks();
+    await server.db.query('UPDATE risk_assessment_action SET check_due_date = current_date WHERE uuid = $1', [first]);
+    expect(await dueChecks()).toBe((dueBefore ?? 0) + 1);
 
     // "Not (fully) effective" needs a reason; nothing is written without it.
     expectError(

@@ -50,3 +50,27 @@ export const INSTRUCTION_DUE_COUNTS_JSON = `(SELECT row_to_json(x) FROM (SELECT 
 export const RISK_ASSESSMENT_DUE_COUNTS_JSON = `(SELECT row_to_json(x) FROM (SELECT ${COUNTS}
   FROM risk_assessment_member_task t JOIN risk_assessment_task c ON c.uuid = t.task_uuid
   WHERE t.member_uuid = $1 AND t.client_uuid = $2 AND ${RISK_ASSESSMENT_TASK_VISIBLE}) x)`;
+
+/**
+ * A member's own risk actions ("my actions", docs/risk-assessment-follow-up.md; `$1` member, `$2` client): those of
+ * current rounds, open ones once agreed (before, they are proposals). `x` is the action, `ev` its evaluation.
+ */
+export const MY_RISK_ACTIONS_OF_MEMBER = `x.responsible_member_uuid = $1 AND x.client_uuid = $2
+  AND ev.superseded_at IS NULL AND (x.done_at IS NOT NULL OR ev.status = 'actionsAgreed')`;
+
+export const MY_RISK_ACTIONS_FROM = `FROM risk_assessment_action x
+  JOIN risk_assessment_evaluation ev ON ev.uuid = x.evaluation_uuid
+  WHERE ${MY_RISK_ACTIONS_OF_MEMBER}`;
+
+/** The states of "my actions": open ones to carry out, done ones still to check, checked ones. */
+export const MY_RISK_ACTION_STATE = {
+  open: 'x.done_at IS NULL',
+  checkDue: 'x.done_at IS NOT NULL AND x.checked_at IS NULL',
+  checked: 'x.checked_at IS NOT NULL',
+} as const;
+
+/** The start page's counts of "my actions" as one JSON value: open ones, and checks that have fallen due. */
+export const MY_RISK_ACTION_COUNTS_JSON = `(SELECT row_to_json(counts) FROM (
+  SELECT count(*) FILTER (WHERE ${MY_RISK_ACTION_STATE.open})::int AS open,
+         count(*) FILTER (WHERE ${MY_RISK_ACTION_STATE.checkDue} AND x.check_due_date <= current_date)::int AS "checkDue"
+  ${MY_RISK_ACTIONS_FROM}) counts)`;

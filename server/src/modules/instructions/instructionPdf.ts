@@ -1,5 +1,6 @@
 // pdf-lib loads with the first export, not with the server (as in riskAssessments/exportActionList.ts).
 import type { PDFFont, PDFImage } from 'pdf-lib';
+import { createPdf, formatPdfDay, numberPages, printable } from '../../core/pdf/pdfDocument';
 
 export type PdfLanguage = 'de_DE' | 'en_GB';
 
@@ -65,19 +66,6 @@ const TEXTS = {
   },
 } as const;
 
-function formatDay(day: string, language: PdfLanguage): string {
-  const [year, month, date] = day.slice(0, 10).split('-');
-  return language === 'de_DE' ? `${date}.${month}.${year}` : `${date}/${month}/${year}`;
-}
-
-/** Helvetica covers WinAnsi only: anything else becomes '?', never an exception halfway through a document. */
-function printable(font: PDFFont, value: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...value.replace(/\r?\n/g, ' ')]
-    .map((char) => (supported.has(char.codePointAt(0) ?? 0) ? char : '?'))
-    .join('');
-}
-
 /** Cuts a text to `width` with an ellipsis: one line per cell keeps the signature rows even. */
 function fit(font: PDFFont, size: number, value: string, width: number): string {
   if (font.widthOfTextAtSize(value, size) <= width) return value;
@@ -92,13 +80,10 @@ export async function buildInstructionRecordPdf(
   document: InstructionRecordDocument,
 ): Promise<Uint8Array> {
   const texts = TEXTS[language];
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${texts.heading} ${document.title}`);
-  pdf.setAuthor(document.licenseeName);
-  pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { pdf, font, bold, rgb } = await createPdf({
+    title: `${texts.heading} ${document.title}`,
+    author: document.licenseeName,
+  });
   const [pageWidth, pageHeight] = [595.28, 841.89];
   const margin = 42;
   const size = 9.5;
@@ -114,7 +99,7 @@ export async function buildInstructionRecordPdf(
   pages.push(page);
   let y = pageHeight - margin;
   page.drawText(printable(bold, document.licenseeName), { x: margin, y: y - 12, size: 12, font: bold });
-  text(page, `${texts.created} ${formatDay(document.createdOn, language)}`, pageWidth - margin - 120, y - 12, {
+  text(page, `${texts.created} ${formatPdfDay(document.createdOn, language)}`, pageWidth - margin - 120, y - 12, {
     color: grey,
   });
   y -= 40;
@@ -124,7 +109,7 @@ export async function buildInstructionRecordPdf(
   y -= 24;
   const facts: Array<[string, string]> = [
     [texts.topic, document.title],
-    [texts.heldOn, formatDay(document.heldOn, language)],
+    [texts.heldOn, formatPdfDay(document.heldOn, language)],
     [texts.instructor, document.instructorName],
     [texts.target, `${document.clientName}: ${document.targetName}`],
     ['', texts.repeat(document.repeatIntervalMonths)],
@@ -165,7 +150,7 @@ export async function buildInstructionRecordPdf(
       baseline,
     );
     if (attendee.confirmedAt) {
-      text(page, formatDay(attendee.confirmedAt, language), (columnX[2] ?? 0) + 2, baseline);
+      text(page, formatPdfDay(attendee.confirmedAt, language), (columnX[2] ?? 0) + 2, baseline);
       const where =
         attendee.signedOn === 'elearning'
           ? texts.elearning
@@ -205,14 +190,6 @@ export async function buildInstructionRecordPdf(
       color: rgb(0.75, 0.75, 0.75),
     });
   }
-  pages.forEach((each, index) => {
-    each.drawText(texts.page(index + 1, pages.length), {
-      x: pageWidth - margin - 80,
-      y: margin - 20,
-      size: 8,
-      font,
-      color: grey,
-    });
-  });
+  numberPages(pages, texts.page, { font, margin, color: grey });
   return pdf.save();
 }

@@ -1,6 +1,7 @@
 import type { LocalizedText, RiskAction, StopType } from '@dash/shared-core/contract';
 // exceljs and pdf-lib load with the first export, not with the server: 2 s of every start.
 import type { PDFFont } from 'pdf-lib';
+import { createPdf, formatPdfDay, numberPages, printable } from '../../core/pdf/pdfDocument';
 
 export type ExportLanguage = 'de_DE' | 'en_GB';
 export type ExportAction = RiskAction;
@@ -110,11 +111,6 @@ const TEXTS: Record<
   },
 };
 
-function formatDay(day: string, language: ExportLanguage): string {
-  const [year, month, date] = day.slice(0, 10).split('-');
-  return language === 'de_DE' ? `${date}.${month}.${year}` : `${date}/${month}/${year}`;
-}
-
 /** The cells of one action, in the order of the headers. */
 function cells(action: ExportAction, index: number, total: number, language: ExportLanguage): string[] {
   const texts = TEXTS[language];
@@ -125,13 +121,13 @@ function cells(action: ExportAction, index: number, total: number, language: Exp
     texts.stop[action.stop],
     action.note ? `${action.description[language]}\n${action.note}` : action.description[language],
     action.responsibleName,
-    formatDay(action.dueDate, language),
+    formatPdfDay(action.dueDate, language),
     action.doneAt ? [doneText(action, language), checkText(action, language)].join('\n') : texts.open,
   ];
 }
 
 function doneText(action: ExportAction, language: ExportLanguage): string {
-  return `${formatDay(action.doneAt ?? '', language)} ${action.doneByName ?? ''}`.trim();
+  return `${formatPdfDay(action.doneAt ?? '', language)} ${action.doneByName ?? ''}`.trim();
 }
 
 /** The effectiveness check of a done action: its result (and why), or when it falls due. */
@@ -141,7 +137,7 @@ function checkText(action: ExportAction, language: ExportLanguage): string {
     const result = texts.effectiveness[action.effectiveness];
     return action.effectivenessNote ? `${result}: ${action.effectivenessNote}` : result;
   }
-  return action.checkDueDate ? texts.checkDue(formatDay(action.checkDueDate, language)) : '';
+  return action.checkDueDate ? texts.checkDue(formatPdfDay(action.checkDueDate, language)) : '';
 }
 
 /** The sign-off line(s) under the table. */
@@ -149,7 +145,7 @@ function approvalLines(document: ActionListDocument, language: ExportLanguage): 
   const texts = TEXTS[language];
   const approval = document.approval;
   if (!approval) return [texts.notApproved];
-  const lines = [texts.approved(approval.approvedByName, formatDay(approval.approvedAt, language))];
+  const lines = [texts.approved(approval.approvedByName, formatPdfDay(approval.approvedAt, language))];
   if (approval.comment) lines.push(`${texts.comment}: ${approval.comment}`);
   return lines;
 }
@@ -182,7 +178,7 @@ async function buildWorkbook(language: ExportLanguage, document: ActionListDocum
     [document.licenseeName],
     [headingOf(document, language)],
     [document.clientName],
-    [`${texts.created} ${formatDay(document.date, language)}`],
+    [`${texts.created} ${formatPdfDay(document.date, language)}`],
     [],
   ];
   for (const line of header) sheet.addRow(line.map(neutraliseFormula));
@@ -224,14 +220,6 @@ async function buildWorkbook(language: ExportLanguage, document: ActionListDocum
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** Helvetica covers WinAnsi only: anything else becomes '?', never an exception halfway through a document. */
-function printable(font: PDFFont, value: string): string {
-  const supported = new Set(font.getCharacterSet());
-  return [...value.replace(/\r?\n/g, ' ')]
-    .map((char) => (supported.has(char.codePointAt(0) ?? 0) ? char : '?'))
-    .join('');
-}
-
 /** Fewest letters left on either side of a word broken across lines ("Personenbezoge-n" is no break). */
 const MIN_WORD_PART = 3;
 
@@ -268,13 +256,10 @@ export function wrap(font: PDFFont, size: number, value: string, width: number):
 /** A4 landscape with a repeated table header and "Page x of y" in every footer. */
 async function buildPdf(language: ExportLanguage, document: ActionListDocument): Promise<Uint8Array> {
   const texts = TEXTS[language];
-  const { PDFDocument, rgb, StandardFonts } = await import('pdf-lib');
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${texts.heading} ${document.title}`);
-  pdf.setAuthor(document.licenseeName);
-  pdf.setCreationDate(new Date());
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const { pdf, font, bold, rgb } = await createPdf({
+    title: `${texts.heading} ${document.title}`,
+    author: document.licenseeName,
+  });
   const [pageWidth, pageHeight] = [841.89, 595.28];
   const margin = 36;
   const size = 8.5;
@@ -296,7 +281,7 @@ async function buildPdf(language: ExportLanguage, document: ActionListDocument):
     pages.push(page);
     y = pageHeight - margin;
     page.drawText(printable(bold, document.licenseeName), { x: margin, y: y - 12, size: 12, font: bold });
-    page.drawText(printable(font, `${texts.created} ${formatDay(document.date, language)}`), {
+    page.drawText(printable(font, `${texts.created} ${formatPdfDay(document.date, language)}`), {
       x: pageWidth - margin - 120,
       y: y - 12,
       size: 9,
@@ -395,15 +380,7 @@ async function buildPdf(language: ExportLanguage, document: ActionListDocument):
       }
     }
   }
-  pages.forEach((each, index) => {
-    each.drawText(printable(font, texts.page(index + 1, pages.length)), {
-      x: pageWidth - margin - 70,
-      y: margin - 14,
-      size: 8,
-      font,
-      color: grey,
-    });
-  });
+  numberPages(pages, texts.page, { font, margin, color: grey });
   // Uncompressed text operators keep the file searchable by simple tools; object streams stay off for the same.
   return pdf.save({ useObjectStreams: false });
 }

@@ -9,6 +9,7 @@ import {
   type DueCounts,
   ELEARNING_DUE_COUNTS_JSON,
   INSTRUCTION_DUE_COUNTS_JSON,
+  MY_RISK_ACTION_COUNTS_JSON,
   RISK_ASSESSMENT_DUE_COUNTS_JSON,
 } from '../../core/tasks/dueCounts';
 import { readTaskVersion } from '../../core/tasks/taskVersion';
@@ -53,13 +54,6 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
         SELECT count(*) FILTER (WHERE ev.status = 'risksCreated')::int AS "riskActionDefine",
                count(*) FILTER (WHERE ev.status = 'actionsAgreed')::int AS "riskActionAgreed"
           ${EVALUATIONS_FROM} WHERE ${visibleEvaluations(session, params)}) x)`;
-    // The member's own actions of current rounds (the "my actions" page's rules); $1 and $2 are the member and client.
-    const myActions = `(SELECT row_to_json(x) FROM (
-        SELECT count(*) FILTER (WHERE x.done_at IS NULL AND ev.status = 'actionsAgreed')::int AS open,
-               count(*) FILTER (WHERE x.done_at IS NOT NULL AND x.checked_at IS NULL
-                                  AND x.check_due_date <= current_date)::int AS "checkDue"
-          FROM risk_assessment_action x JOIN risk_assessment_evaluation ev ON ev.uuid = x.evaluation_uuid
-         WHERE x.responsible_member_uuid = $1::uuid AND x.client_uuid = $2::uuid AND ev.superseded_at IS NULL) x)`;
     const [row] = await db.query<{
       elearnings: DueCounts | null;
       risk_assessments: DueCounts | null;
@@ -71,7 +65,7 @@ export function registerStartRoutes(app: FastifyInstance, db: Database): void {
               ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? RISK_ASSESSMENT_DUE_COUNTS_JSON : 'NULL::json'}
                 AS risk_assessments,
               ${may('risk-assessment.read-risk-action-list', 'riskAssessments') ? actions() : 'NULL::json'} AS risk_actions,
-              ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? myActions : 'NULL::json'} AS my_risk_actions,
+              ${may('risk-assessment.read-member-tasks', 'riskAssessments') ? MY_RISK_ACTION_COUNTS_JSON : 'NULL::json'} AS my_risk_actions,
               ${may('instruction.read-member-tasks', 'elearnings') ? INSTRUCTION_DUE_COUNTS_JSON : 'NULL::json'} AS instructions
          -- Both parameters typed here, whichever counts use them: a member who may see only some counts (a support
          -- adviser sees the risk actions alone) would otherwise send a parameter the statement never mentions.

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRiskActionList } from '../api/getRiskActionList';
 import { ActionModal } from './ActionModal';
+import { ActionRowButton } from './ActionRowButton';
 import { CheckModal } from './CheckModal';
 import { CompleteModal } from './CompleteModal';
 import { DoneCell } from './EffectivenessCell';
@@ -62,35 +63,12 @@ export function RiskActionsTab({ evaluation, mayChange }: { evaluation: Evaluati
       label: t('risks.columns.actions'),
       value: (action) =>
         mayChange && !history && action.doneAt && !action.effectiveness ? (
-          <button
-            type="button"
-            className="ui-button ui-button--small"
-            aria-label={t('check.buttonFor', { description: localized(action.description, i18n.language) })}
-            onClick={() => setChecking(action)}
-          >
-            {t('check.button')}
-          </button>
+          <ActionRowButton kind="check" action={action} onClick={() => setChecking(action)} />
         ) : mayChange && !history && !action.doneAt && evaluation.status !== 'done' ? (
           <span className="ra-row-actions">
-            {!approved && (
-              <button
-                type="button"
-                className="ui-button ui-button--ghost ui-button--small"
-                aria-label={t('actions.editFor', { description: localized(action.description, i18n.language) })}
-                onClick={() => setEditing(action)}
-              >
-                {t('actions.edit')}
-              </button>
-            )}
+            {!approved && <ActionRowButton kind="edit" action={action} onClick={() => setEditing(action)} />}
             {evaluation.status === 'actionsAgreed' && (
-              <button
-                type="button"
-                className="ui-button ui-button--small"
-                aria-label={t('actions.completeFor', { description: localized(action.description, i18n.language) })}
-                onClick={() => setCompleting(action)}
-              >
-                {t('actions.complete')}
-              </button>
+              <ActionRowButton kind="complete" action={action} onClick={() => setCompleting(action)} />
             )}
           </span>
         ) : null,

@@ -3,6 +3,7 @@ import { PageHeader } from '@dash/shared-ui';
 import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ActionRowButton } from '../../evaluation/components/ActionRowButton';
 import { CheckModal } from '../../evaluation/components/CheckModal';
 import { CompleteModal } from '../../evaluation/components/CompleteModal';
 import { DoneCell } from '../../evaluation/components/EffectivenessCell';
@@ -66,23 +67,9 @@ export default function MyActionsPage() {
       label: t('risks.columns.actions'),
       value: (action) =>
         action.canComplete ? (
-          <button
-            type="button"
-            className="ui-button ui-button--small"
-            aria-label={t('actions.completeFor', { description: localized(action.description, i18n.language) })}
-            onClick={() => setCompleting(action)}
-          >
-            {t('actions.complete')}
-          </button>
+          <ActionRowButton kind="complete" action={action} onClick={() => setCompleting(action)} />
         ) : action.doneAt && !action.effectiveness ? (
-          <button
-            type="button"
-            className="ui-button ui-button--small"
-            aria-label={t('check.buttonFor', { description: localized(action.description, i18n.language) })}
-            onClick={() => setChecking(action)}
-          >
-            {t('check.button')}
-          </button>
+          <ActionRowButton kind="check" action={action} onClick={() => setChecking(action)} />
         ) : null,
     },
   ];

@@ -4,18 +4,12 @@ import { recordAudit } from '../../../core/audit/auditTrail';
 import type { Database } from '../../../core/db/database';
 import { orderBy } from '../../../core/db/rows';
 import { readTablePage } from '../../../core/db/tablePage';
+import { MY_RISK_ACTION_STATE, MY_RISK_ACTIONS_FROM, MY_RISK_ACTIONS_OF_MEMBER } from '../../../core/tasks/dueCounts';
 import { ApiHttpError } from '../../../http/errors';
 import { registerEndpoint } from '../../../http/route';
 import { ACTION_COLUMNS, ACTION_FROM, type ActionListRow, refreshRiskStatuses, toAction } from '../actions';
 import { loadEvaluation } from '../evaluation';
 import { lockFollowUpAction, refreshEvaluationProgress } from '../followUp';
-
-/** "My actions" filters: open ones to carry out (agreed), done ones whose check is due, checked ones. */
-const MY_ACTION_STATE = {
-  open: `x.done_at IS NULL AND ev.status = 'actionsAgreed'`,
-  checkDue: 'x.done_at IS NOT NULL AND x.checked_at IS NULL',
-  checked: 'x.checked_at IS NOT NULL',
-} as const;
 
 const MY_ACTION_SORT = { dueDate: 'x.due_date', checkDueDate: 'x.check_due_date', title: 'lower(t.title)' };
 
@@ -63,15 +57,9 @@ export function registerFollowUpRoutes(app: FastifyInstance, db: Database): void
   );
 
   registerEndpoint(app, db, ENDPOINTS.riskAssessmentMyRiskActions, async ({ body, session }) => {
-    // The member's own actions of current rounds; open ones once agreed (before, they are proposals).
     const params: unknown[] = [session.memberUuid, session.clientUuid];
-    const mine = `x.responsible_member_uuid = $1 AND x.client_uuid = $2 AND ev.superseded_at IS NULL
-        AND (x.done_at IS NOT NULL OR ev.status = 'actionsAgreed')`;
-    const base = `FROM risk_assessment_action x
-      JOIN risk_assessment_evaluation ev ON ev.uuid = x.evaluation_uuid
-      WHERE ${mine}`;
     const state = body.filter.state;
-    const where = state ? ` AND ${MY_ACTION_STATE[state]}` : '';
+    const where = state ? ` AND ${MY_RISK_ACTION_STATE[state]}` : '';
     const [{ rows, total }, [counts]] = await Promise.all([
       readTablePage<
         ActionListRow & { evaluation_uuid: string; title: string; target_name: string; can_complete: boolean }
@@ -84,17 +72,17 @@ export function registerFollowUpRoutes(app: FastifyInstance, db: Database): void
                      JOIN risk_assessment_assignment a ON a.uuid = ev.assignment_uuid
                      LEFT JOIN org_unit o ON o.uuid = a.org_unit_uuid
                      LEFT JOIN location l ON l.uuid = a.location_uuid
-                    WHERE ${mine}${where}`,
-        count: `SELECT count(*)::int AS total ${base}${where}`,
+                    WHERE ${MY_RISK_ACTIONS_OF_MEMBER}${where}`,
+        count: `SELECT count(*)::int AS total ${MY_RISK_ACTIONS_FROM}${where}`,
         params,
         order: orderBy(MY_ACTION_SORT, body.sortBy, body.sortDirection, 'x.uuid'),
         page: body.page,
         perPage: body.perPage,
       }),
       db.query<{ open: number; check_due: number; checked: number }>(
-        `SELECT count(*) FILTER (WHERE ${MY_ACTION_STATE.open})::int AS open,
-                count(*) FILTER (WHERE ${MY_ACTION_STATE.checkDue})::int AS check_due,
-                count(*) FILTER (WHERE ${MY_ACTION_STATE.checked})::int AS checked ${base}`,
+        `SELECT count(*) FILTER (WHERE ${MY_RISK_ACTION_STATE.open})::int AS open,
+                count(*) FILTER (WHERE ${MY_RISK_ACTION_STATE.checkDue})::int AS check_due,
+                count(*) FILTER (WHERE ${MY_RISK_ACTION_STATE.checked})::int AS checked ${MY_RISK_ACTIONS_FROM}`,
         params,
       ),
     ]);
