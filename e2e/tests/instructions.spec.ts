@@ -61,6 +61,8 @@ test.describe
       await expect(page.getByTestId('instruction-signed-count')).toHaveText('0 von 3 unterschrieben');
       const signButtons = page.getByTestId('instruction-sign');
       await expect(signButtons).toHaveCount(3);
+      // Nobody has signed yet: a record made by mistake could still be deleted.
+      await expect(page.getByTestId('instruction-delete')).toBeVisible();
 
       await signButtons.first().click();
       const dialog = page.getByTestId('signature-dialog');
@@ -84,6 +86,8 @@ test.describe
       await expect(dialog).toBeHidden();
       await expect(page.getByTestId('instruction-signed-count')).toHaveText('1 von 3 unterschrieben');
       await expect(signButtons).toHaveCount(2);
+      // Signed: the record is evidence and stays.
+      await expect(page.getByTestId('instruction-delete')).toHaveCount(0);
       await expect(page.getByTestId('instruction-due-state').filter({ hasText: 'Erledigt' })).toHaveCount(1);
       await expectNoSeriousAxeViolations(page, 'instruction details');
       await page.screenshot({ path: '/tmp/instructions-details-de.png', fullPage: true });
@@ -106,6 +110,32 @@ test.describe
       await switchLanguage(page, 'de_DE');
     });
 
+    test('an instruction recorded for the wrong group is deleted before anybody signs', async ({ page }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, 'acme', 'admin');
+      const mistaken = `Leiterunterweisung ${Date.now()}`;
+      await page.goto('/dashboard/apps/elearnings/instructions/create');
+      await page.getByLabel('Thema').fill(mistaken);
+      await page.getByLabel('Teilnehmerkreis').selectOption('member-group');
+      await page.getByLabel('Gruppe', { exact: true }).selectOption({ label: 'Ersthelfer (3 Mitarbeiter)' });
+      await page.getByTestId('instruction-create-submit').click();
+      await expect(page.getByRole('heading', { level: 1, name: mistaken })).toBeVisible();
+
+      await page.getByTestId('instruction-delete').click();
+      const confirm = page.getByTestId('instruction-delete-modal');
+      await expect(confirm).toContainText('mit den Aufgaben von 3 Mitarbeitern löschen?');
+      await expectNoSeriousAxeViolations(page, 'delete instruction dialog', '[data-testid=instruction-delete-modal]');
+      await page.screenshot({ path: '/tmp/instructions-delete-de.png' });
+      await confirm.getByRole('button', { name: 'Endgültig löschen' }).click();
+      await expect(page.getByText('Die Unterweisung wurde gelöscht.')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Unterweisungen' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Brandschutzunterweisung' })).toBeVisible();
+      // Looked for by its title, it is gone.
+      await page.getByRole('searchbox').fill(mistaken);
+      await expect(page.getByText('Noch keine Unterweisungen erfasst.')).toBeVisible();
+      await expect(page.getByRole('link', { name: mistaken })).toHaveCount(0);
+    });
+
     test('an ou-admin records an instruction for a unit he administers, and only for those', async ({ page }) => {
       await page.setViewportSize({ width: 1280, height: 800 });
       await signIn(page, 'acme', 'ou.admin');
@@ -120,6 +150,29 @@ test.describe
       await unit.selectOption({ index: 1 });
       await page.getByTestId('instruction-create-submit').click();
       await expect(page.getByTestId('instruction-facts')).toContainText('(Organisationseinheit)');
+    });
+
+    test('a loc-admin records an instruction for the location he is responsible for, and only for it', async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await signIn(page, 'acme', 'loc.admin');
+      const sidebar = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await sidebar.getByRole('button', { name: 'E-Learnings' }).click();
+      await sidebar.getByRole('link', { name: 'Unterweisungen', exact: true }).click();
+      await page.getByTestId('instruction-create-link').click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Unterweisung erfassen' })).toBeVisible();
+      await expect(page.getByLabel('Teilnehmerkreis').locator('option')).toHaveText(['Standort']);
+      const location = page.getByLabel('Standort', { exact: true });
+      // Büro Wien, his one location; no e-learning to name (he does not read the catalogue).
+      await expect(location.locator('option:not([value=""])')).toHaveCount(1);
+      await expect(location.locator('option:not([value=""])')).toContainText('Büro Wien');
+      await expect(page.getByLabel('E-Learning, das als Unterweisung zählt')).toHaveCount(0);
+      await page.getByLabel('Thema').fill(`Standortunterweisung Wien ${Date.now()}`);
+      await location.selectOption({ index: 1 });
+      await page.getByTestId('instruction-create-submit').click();
+      await expect(page.getByTestId('instruction-facts')).toContainText('Büro Wien (Standort)');
+      await expect(page.getByTestId('instruction-sign').first()).toBeVisible();
     });
 
     test('a member signs his own open instruction on his device', async ({ page }) => {

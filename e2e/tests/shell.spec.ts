@@ -82,7 +82,13 @@ test.describe('sidebar per role and licensee (spec section 2)', () => {
     {
       client: 'acme',
       user: 'loc.admin',
-      expected: [...MEMBER_ENTRIES, '# Unternehmen', 'Standorte'],
+      // The instruction records of the location he is responsible for.
+      expected: [
+        ...MEMBER_ENTRIES.filter((entry) => !entry.startsWith('E-Learnings:')),
+        'E-Learnings: Meine E-Learnings, Meine Nachweise, Meine Unterweisungen, Unterweisungen',
+        '# Unternehmen',
+        'Standorte',
+      ],
     },
     {
       client: 'acme',

@@ -239,6 +239,49 @@ describe('instruction records', () => {
     expect(await counts()).toMatchObject({ all: before.all + 2, overdue: before.overdue, done: before.done + 1 });
   });
 
+  it('deletes an instruction recorded by mistake with its tasks; a signed one is kept (409), audited', async () => {
+    const member = await server.login('acme', 'member');
+    const counts = async () =>
+      ((await member.get('/api/start/read-task-counts')).json() as { instructions: DueCounts }).instructions;
+    const before = await counts();
+    const { admin, uuid } = await record('Versehentlich für die falsche Gruppe erfasst', day(-20));
+    expect((await counts()).all).toBe(before.all + 1);
+    const details = await admin.post('/api/instruction/read-details', { uuid });
+    expect(details.json()).toMatchObject({ signatureCount: 0, attendeeCount: 2 });
+
+    const deleted = await admin.post('/api/instruction/delete', { uuid });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    // Gone with its members' tasks: the start page counts as before, the details answer as unknown.
+    expect(await counts()).toEqual(before);
+    expectError(await admin.post('/api/instruction/read-details', { uuid }), 404, 'Instruction.NotFound');
+    expect(
+      await server.db.query('SELECT 1 FROM instruction_attendance WHERE instruction_uuid = $1', [uuid]),
+    ).toHaveLength(0);
+    const [audit] = await server.db.query<{ before: { title: string; attendeeCount: number } }>(
+      "SELECT before FROM audit_entry WHERE action = 'instruction.delete' AND entity_uuid = $1",
+      [uuid],
+    );
+    expect(audit?.before).toMatchObject({ title: 'Versehentlich für die falsche Gruppe erfasst', attendeeCount: 2 });
+    expectError(await admin.post('/api/instruction/delete', { uuid }), 404, 'Instruction.NotFound');
+
+    // Once a member has signed, the record is evidence: it stays, with every row.
+    const { uuid: signed } = await record('Unterschrieben bleibt erhalten');
+    const [row] = await attendance(signed);
+    expect(
+      (
+        await admin.post('/api/instruction/sign-for-member', {
+          attendanceUuid: row?.uuid,
+          signaturePng: signaturePng(),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect((await admin.post('/api/instruction/read-details', { uuid: signed })).json()).toMatchObject({
+      signatureCount: 1,
+    });
+    expectError(await admin.post('/api/instruction/delete', { uuid: signed }), 409, 'Instruction.Signed');
+    expect(await attendance(signed)).toHaveLength(2);
+  });
+
   it("keeps clients apart: another client's instruction, target and attendance answer as unknown", async () => {
     const { uuid } = await record('Mandantentrennung');
     const [row] = await attendance(uuid);
@@ -289,7 +332,7 @@ describe('instruction records', () => {
     );
   });
 
-  it('lets only administrators and ou-admins record and read the records; a member reads his own', async () => {
+  it('lets only administrators, ou-admins and loc-admins record and read the records; a member reads his own', async () => {
     const member = await server.login('acme', 'member');
     expectError(await member.post('/api/instruction/read-list', list()), 403, 'Auth.Forbidden');
     expectError(
@@ -303,9 +346,75 @@ describe('instruction records', () => {
       403,
       'Auth.Forbidden',
     );
-    const locAdmin = await server.login('acme', 'loc.admin');
-    expectError(await locAdmin.post('/api/instruction/read-list', list()), 403, 'Auth.Forbidden');
     expect((await member.post('/api/instruction/read-member-tasks', list({}, 'dueDate'))).statusCode).toBe(200);
+  });
+
+  it('keeps a loc-admin to the locations he is responsible for: he records for them and sees only theirs', async () => {
+    const locAdmin = await server.login('acme', 'loc.admin');
+    const locations = await server.db.query<{ uuid: string; name: string; responsible: boolean }>(
+      `SELECT l.uuid, l.name, EXISTS (SELECT 1 FROM location_member lm JOIN member m ON m.uuid = lm.member_uuid
+                                       WHERE lm.location_uuid = l.uuid AND lm.responsible AND m.username = 'loc.admin')
+                              AS responsible
+         FROM location l JOIN client c ON c.uuid = l.client_uuid WHERE c.identifier = 'acme' ORDER BY l.name`,
+    );
+    const vienna = locations.find((location) => location.responsible);
+    const other = locations.find((location) => !location.responsible);
+    if (!vienna || !other) throw new Error('demo locations missing');
+    const body = (targetType: string, targetUuid: string) => ({
+      title: `Unterweisung ${vienna.name}`,
+      heldOn: day(0),
+      instructorName: 'Lars Lindner',
+      targetType,
+      targetUuid,
+    });
+    const created = await locAdmin.post('/api/instruction/create', body('location', vienna.uuid));
+    expect(created.statusCode, created.body).toBe(200);
+    const own = (created.json() as { uuid: string }).uuid;
+    // Another location, a group: unknown to him.
+    expectError(
+      await locAdmin.post('/api/instruction/create', body('location', other.uuid)),
+      404,
+      'Instruction.TargetNotFound',
+    );
+    expectError(
+      await locAdmin.post('/api/instruction/create', body('member-group', groupUuid)),
+      404,
+      'Instruction.TargetNotFound',
+    );
+    // The administrator's group instruction is not his to see, sign or delete.
+    const { uuid: groupInstruction } = await record('Nicht für den Standort');
+    const [foreignRow] = await attendance(groupInstruction);
+    expectError(
+      await locAdmin.post('/api/instruction/read-details', { uuid: groupInstruction }),
+      404,
+      'Instruction.NotFound',
+    );
+    expectError(
+      await locAdmin.post('/api/instruction/sign-for-member', {
+        attendanceUuid: foreignRow?.uuid,
+        signaturePng: signaturePng(),
+      }),
+      404,
+      'Instruction.NotFound',
+    );
+    expectError(
+      await locAdmin.post('/api/instruction/delete', { uuid: groupInstruction }),
+      404,
+      'Instruction.NotFound',
+    );
+    const listed = (await locAdmin.post('/api/instruction/read-list', { ...list(), perPage: 100 })).json() as {
+      items: Array<{ uuid: string; targetType: string; targetName: string }>;
+    };
+    expect(listed.items.map((item) => item.uuid)).toContain(own);
+    expect(listed.items.every((item) => item.targetType === 'location' && item.targetName === vienna.name)).toBe(true);
+    // His own: the attendance of the location's members, which he signs on his device.
+    const rows = await locAdmin.post('/api/instruction/read-attendance-list', { ...list({}, 'memberName'), uuid: own });
+    const [first] = (rows.json() as { items: Array<{ uuid: string }> }).items;
+    const signed = await locAdmin.post('/api/instruction/sign-for-member', {
+      attendanceUuid: first?.uuid,
+      signaturePng: signaturePng(),
+    });
+    expect(signed.statusCode, signed.body).toBe(200);
   });
 
   it('keeps an ou-admin to the org units he administers: he records for them and sees only theirs', async () => {
@@ -355,6 +464,8 @@ describe('instruction records', () => {
       404,
       'Instruction.NotFound',
     );
+    expectError(await ouAdmin.post('/api/instruction/delete', { uuid: groupInstruction }), 404, 'Instruction.NotFound');
+    expect((await attendance(groupInstruction)).length).toBeGreaterThan(0);
     const listed = (await ouAdmin.post('/api/instruction/read-list', { ...list(), perPage: 100 })).json() as {
       items: Array<{ uuid: string; targetType: string }>;
     };

@@ -49,6 +49,9 @@ describe('permissions', () => {
       expect.arrayContaining(['location.location-list', 'profile.change-password']),
     );
     expect(permissionsOf('loc-admin')).not.toContain('member-list.get-list');
+    // Instructions for his locations (the server scopes them); no catalogue.
+    expect(permissionsOf('loc-admin')).toEqual(expect.arrayContaining(['instruction.read-list', 'instruction.record']));
+    expect(permissionsOf('loc-admin')).not.toContain('elearning.read-catalog');
     expect(permissionsOf('ou-admin')).toEqual(
       expect.arrayContaining(['org-unit.org-unit-list', 'member-list.get-list']),
     );

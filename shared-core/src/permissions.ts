@@ -192,6 +192,9 @@ const LOCATION_ADMIN: MemberPermission[] = [
   'location.location-detail',
   'location.read-member-list',
   'location.change-members',
+  // instructions for the locations he is responsible for (the server scopes every call to them)
+  'instruction.read-list',
+  'instruction.record',
 ];
 
 const ORG_UNIT_ADMIN: MemberPermission[] = [

@@ -3,13 +3,15 @@ import { signaturePng } from '../signaturePng';
 import type { MatrixEntry } from './types';
 import { tableDefaults } from './types';
 
-/** Roles without the instruction records' permissions (ou-admins hold them for their own units). */
-const NOT_ADMINS = ['acme/member', 'acme/loc.admin'] as const;
+/** Roles without the instruction records' permissions (ou-admins and loc-admins hold them for their own part). */
+const NOT_ADMINS = ['acme/member'] as const;
 
 /** Unsigned attendance rows the signing entries take one by one (each valid signature needs a row of its own). */
 const memberRows: string[] = [];
 const adminRows: string[] = [];
-const rows = { acmeInstruction: '', globexInstruction: '', globexAttendance: '' };
+const rows = { acmeInstruction: '', globexInstruction: '', globexAttendance: '', signedInstruction: '' };
+/** Unsigned acme instructions the delete entries take one by one (each valid delete needs one of its own). */
+const deletable: string[] = [];
 const POOL_SIZE = 1500;
 const next = (pool: string[]) => pool.shift() ?? crypto.randomUUID();
 
@@ -51,6 +53,14 @@ export async function prepareInstructionsMatrix(db: Database): Promise<void> {
     [POOL_SIZE],
   );
   for (const row of pool) (row.username === 'member' ? memberRows : adminRows).push(row.uuid);
+  for (let index = 0; index < 40; index += 1) deletable.push((await make('acme', `Matrix delete ${index}`, [])).uuid);
+  const signed = await make('acme', 'Matrix signed', ['member']);
+  await db.query(
+    `UPDATE instruction_attendance SET confirmed_at = now(), signed_on = 'instructor-device', signature_png = $2
+      WHERE instruction_uuid = $1`,
+    [signed.uuid, Buffer.from(signaturePng().split(',')[1] ?? '', 'base64')],
+  );
+  rows.signedInstruction = signed.uuid;
   const globex = await make('globex', 'Globex matrix', ['admin']);
   rows.globexInstruction = globex.uuid;
   rows.globexAttendance = globex.attendance[0]?.uuid ?? '';
@@ -140,6 +150,30 @@ export const INSTRUCTIONS_MATRIX: Record<string, MatrixEntry> = {
       request: (uuid) => ({ input: { uuid } }),
       status: 404,
       code: 'Instruction.NotFound',
+    },
+  },
+  'POST /api/instruction/delete': {
+    access: 'session',
+    endpoint: 'instructionDelete',
+    sample: () => ({ uuid: next(deletable) }),
+    validated: true,
+    malformed: () => [{ uuid: 'x' }, {}, { uuid: [next(deletable)] }],
+    forbiddenFor: NOT_ADMINS,
+    featureFlagOffFor: 'initech/admin',
+    otherClientUuid: {
+      foreign: () => rows.globexInstruction,
+      request: (uuid) => ({ input: { uuid } }),
+      status: 404,
+      code: 'Instruction.NotFound',
+    },
+    writes: {
+      snapshot: acmeInstructions,
+      changing: () => ({ uuid: next(deletable) }),
+      rejected: [
+        { body: () => ({ uuid: crypto.randomUUID() }), status: 404, code: 'Instruction.NotFound' },
+        // A signed record is kept.
+        { body: () => ({ uuid: rows.signedInstruction }), status: 409, code: 'Instruction.Signed' },
+      ],
     },
   },
   'POST /api/instruction/read-attendance-list': {

@@ -147,6 +147,7 @@ export const ERROR_CODES = [
   'Instruction.DocumentNotFound',
   'Instruction.InvalidSignature',
   'Instruction.AlreadyConfirmed',
+  'Instruction.Signed',
   'MemberGroup.NotFound',
   'MemberGroup.IdExists',
   'MemberGroup.NotInClient',

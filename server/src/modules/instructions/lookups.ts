@@ -41,7 +41,8 @@ export function toListItem(row: InstructionRow): InstructionListItem {
 
 /**
  * Which instructions (alias `i`) the session may see and work on: the client's; an ou-admin only those for an org unit
- * he administers (the evaluations' rule). Appends its parameters.
+ * he administers (the evaluations' rule), a loc-admin only those for a location he is responsible for (the locations'
+ * rule). Appends its parameters.
  */
 export function visibleInstructions(session: SessionContext, params: unknown[], alias = 'i'): string {
   params.push(session.clientUuid);
@@ -50,6 +51,10 @@ export function visibleInstructions(session: SessionContext, params: unknown[], 
     params.push(session.memberUuid);
     condition += ` AND ${alias}.target_type = 'org-unit' AND EXISTS (SELECT 1 FROM org_unit_admin oa
                      WHERE oa.org_unit_uuid = ${alias}.target_uuid AND oa.member_uuid = $${params.length})`;
+  } else if (session.role === 'loc-admin') {
+    params.push(session.memberUuid);
+    condition += ` AND ${alias}.target_type = 'location' AND EXISTS (SELECT 1 FROM location_member lm
+                     WHERE lm.location_uuid = ${alias}.target_uuid AND lm.member_uuid = $${params.length} AND lm.responsible)`;
   }
   return condition;
 }
@@ -64,8 +69,12 @@ export async function loadInstruction(
   uuid: string,
 ): Promise<Omit<InstructionDetails, 'documents'>> {
   const params: unknown[] = [uuid];
-  const [row] = await db.query<InstructionRow & { elearning_uuid: string | null; elearning_title: string | null }>(
-    `SELECT ${INSTRUCTION_COLUMNS}, e.uuid AS elearning_uuid, e.title AS elearning_title
+  const [row] = await db.query<
+    InstructionRow & { elearning_uuid: string | null; elearning_title: string | null; signature_count: number }
+  >(
+    `SELECT ${INSTRUCTION_COLUMNS}, e.uuid AS elearning_uuid, e.title AS elearning_title,
+            (SELECT count(*)::int FROM instruction_attendance a
+              WHERE a.instruction_uuid = i.uuid AND a.signature_png IS NOT NULL) AS signature_count
        FROM instruction i LEFT JOIN elearning e ON e.uuid = i.elearning_uuid
       WHERE i.uuid = $1 AND ${visibleInstructions(session, params)}`,
     params,
@@ -79,6 +88,7 @@ export async function loadInstruction(
     createdAt: iso(row.created_at) ?? '',
     elearning:
       row.elearning_uuid && row.elearning_title ? { uuid: row.elearning_uuid, title: row.elearning_title } : null,
+    signatureCount: row.signature_count,
   };
 }
 

@@ -6,6 +6,7 @@ export const INSTRUCTIONS_ROUTES = {
   instructionList: { method: 'POST', path: `${PREFIX}/read-list`, reads: true },
   instructionCreate: { method: 'POST', path: `${PREFIX}/create` },
   instructionDetails: { method: 'POST', path: `${PREFIX}/read-details`, reads: true },
+  instructionDelete: { method: 'POST', path: `${PREFIX}/delete` },
   instructionAttendanceList: { method: 'POST', path: `${PREFIX}/read-attendance-list`, reads: true },
   instructionSignForMember: { method: 'POST', path: `${PREFIX}/sign-for-member` },
   instructionExportPdf: { method: 'POST', path: `${PREFIX}/export-pdf`, reads: true },

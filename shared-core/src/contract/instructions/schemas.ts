@@ -73,6 +73,8 @@ export const instructionDetailsSchema = instructionListItemSchema.extend({
   documents: z.array(z.object({ templateUuid: uuidSchema, title: z.string() })),
   /** The e-learning that counts as this instruction (null: signatures only). */
   elearning: z.object({ uuid: uuidSchema, title: z.string() }).nullable(),
+  /** How many members have signed (drawn signatures; confirmations by the e-learning are not signatures). */
+  signatureCount: z.int().min(0),
 });
 export type InstructionDetails = z.infer<typeof instructionDetailsSchema>;
 
@@ -160,6 +162,13 @@ export const INSTRUCTIONS_ENDPOINTS = {
     permissions: ['instruction.read-list'],
     request: detailRequestSchema,
     response: instructionDetailsSchema,
+  }),
+  instructionDelete: defineEndpoint('instructionDelete', {
+    ...SESSION,
+    summary: 'Delete an instruction recorded by mistake, as long as nobody has signed it (a signed record is kept)',
+    permissions: ['instruction.record'],
+    request: detailRequestSchema,
+    response: okResponseSchema,
   }),
   instructionAttendanceList: defineEndpoint('instructionAttendanceList', {
     ...SESSION,

@@ -10,8 +10,10 @@ export function getElearningOptions(signal?: AbortSignal) {
   );
 }
 
-export function useElearningOptions() {
+/** `enabled`: false for whoever may not read the catalogue (the field is not offered). */
+export function useElearningOptions(enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['elearningCatalog', 'instruction-options'],
     queryFn: ({ signal }) => getElearningOptions(signal),
   });

@@ -1,4 +1,4 @@
-import { localIsoDate } from '@dash/shared-core';
+import { hasAnyPermission, localIsoDate } from '@dash/shared-core';
 import {
   INSTRUCTION_DEFAULT_REPEAT_MONTHS,
   INSTRUCTION_TARGET_TYPES,
@@ -38,12 +38,19 @@ export default function CreateInstructionPage() {
   const memberState = useMemberState();
   const create = useCreateInstruction();
   const templatesOn = memberState?.featureFlags.templates ?? false;
-  // An ou-admin instructs the org units he administers; administrators any group, location or unit.
-  const ouAdmin = memberState?.member.roleIdentifier === 'ou-admin';
-  const targetTypes: readonly InstructionTargetType[] = ouAdmin ? ['org-unit'] : INSTRUCTION_TARGET_TYPES;
+  // An ou-admin instructs the org units he administers, a loc-admin the locations he is responsible for (the location
+  // list answers only those); administrators any group, location or unit.
+  const role = memberState?.member.roleIdentifier;
+  const targetTypes: readonly InstructionTargetType[] =
+    role === 'ou-admin' ? ['org-unit'] : role === 'loc-admin' ? ['location'] : INSTRUCTION_TARGET_TYPES;
+  // The e-learnings are offered to whoever may read the catalogue (a loc-admin may not).
+  const mayNameElearning = hasAnyPermission(memberState?.member.permissions ?? [], [
+    'elearning.read-catalog',
+    'elearning.read-statistics',
+  ]);
   const templates = useTemplateOptions(templatesOn);
   const [templateUuids, setTemplateUuids] = useState<string[]>([]);
-  const elearnings = useElearningOptions();
+  const elearnings = useElearningOptions(mayNameElearning);
   const form = useForm({
     initialValues: {
       title: '',
@@ -84,7 +91,7 @@ export default function CreateInstructionPage() {
     },
   });
   const targetType = form.values.targetType as InstructionTargetType;
-  const targets = useTargetOptions(targetType, '', ouAdmin ? memberState?.member.uuid : undefined);
+  const targets = useTargetOptions(targetType, '', role === 'ou-admin' ? memberState?.member.uuid : undefined);
   return (
     <>
       <PageHeader
@@ -127,14 +134,16 @@ export default function CreateInstructionPage() {
             label: t('instructions.everyMonths', { count: months }),
           }))}
         />
-        <SelectField
-          label={t('instructions.fields.elearning')}
-          {...form.field('elearningUuid')}
-          options={[
-            { value: '', label: t('instructions.fields.noElearning') },
-            ...(elearnings.data?.items ?? []).map((course) => ({ value: course.uuid, label: course.title })),
-          ]}
-        />
+        {mayNameElearning && (
+          <SelectField
+            label={t('instructions.fields.elearning')}
+            {...form.field('elearningUuid')}
+            options={[
+              { value: '', label: t('instructions.fields.noElearning') },
+              ...(elearnings.data?.items ?? []).map((course) => ({ value: course.uuid, label: course.title })),
+            ]}
+          />
+        )}
         {templatesOn && (templates.data?.length ?? 0) > 0 && (
           <fieldset className="elearning-instruction-documents">
             <legend>{t('instructions.fields.documents')}</legend>

@@ -1,10 +1,12 @@
 import type { InstructionAttendance, Language } from '@dash/shared-core';
 import { hasAnyPermission } from '@dash/shared-core';
-import { PageHeader, Spinner, showToast, useMemberState, useParams } from '@dash/shared-ui';
+import { PageHeader, Spinner, showToast, useMemberState, useNavigate, useParams } from '@dash/shared-ui';
+import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ELEARNING_ROUTES } from '../../../routes';
+import { useDeleteInstruction } from '../api/deleteInstruction';
 import { exportInstructionPdf } from '../api/exportInstructionPdf';
 import { useAttendanceList } from '../api/getAttendanceList';
 import { useInstructionDetails } from '../api/getInstructionDetails';
@@ -35,6 +37,9 @@ export default function InstructionDetailsPage() {
   const sign = useSignForMember();
   const [signing, setSigning] = useState<InstructionAttendance | null>(null);
   const [downloading, setDownloading] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteInstruction();
+  const navigate = useNavigate();
   const day = dayFormatter(i18n.language);
   const back = { to: ELEARNING_ROUTES.instructionList, label: t('instructions.backToList') };
   if (details.isPending) return <Spinner />;
@@ -60,6 +65,13 @@ export default function InstructionDetailsPage() {
       setDownloading(false);
     }
   };
+  const confirmDelete = async () => {
+    await remove.mutateAsync(instruction.uuid);
+    showToast({ type: 'success', title: t('instructions.delete.headline'), message: t('instructions.delete.done') });
+    navigate(ELEARNING_ROUTES.instructionList);
+  };
+  // Until somebody has signed, a record made by mistake (wrong group, wrong day) can go; a signed one is evidence.
+  const mayDelete = mayRecord && instruction.signatureCount === 0;
   const columns: Column<InstructionAttendance>[] = [
     { name: 'memberName', label: t('instructions.columns.member'), sortable: true, value: (row) => row.memberName },
     { name: 'state', label: t('instructions.columns.state'), value: (row) => <DueStateBadge state={row.dueState} /> },
@@ -104,15 +116,27 @@ export default function InstructionDetailsPage() {
         title={instruction.title}
         link={back}
         actions={
-          <button
-            type="button"
-            className="ui-button ui-button--ghost"
-            onClick={() => void downloadPdf()}
-            disabled={downloading}
-            data-testid="instruction-pdf"
-          >
-            {t('instructions.pdf')}
-          </button>
+          <>
+            {mayDelete && (
+              <button
+                type="button"
+                className="ui-button ui-button--ghost"
+                onClick={() => setDeleting(true)}
+                data-testid="instruction-delete"
+              >
+                {t('instructions.delete.action')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="ui-button ui-button--ghost"
+              onClick={() => void downloadPdf()}
+              disabled={downloading}
+              data-testid="instruction-pdf"
+            >
+              {t('instructions.pdf')}
+            </button>
+          </>
         }
       />
       <dl className="elearning-instruction-facts" data-testid="instruction-facts">
@@ -166,6 +190,17 @@ export default function InstructionDetailsPage() {
             message: t('instructions.sign.doneFor', { name: signing.memberName }),
           });
         }}
+      />
+      <ConfirmDialog
+        open={deleting}
+        onClose={() => setDeleting(false)}
+        title={t('instructions.delete.headline')}
+        testId="instruction-delete-modal"
+        text={t('instructions.delete.text', { title: instruction.title, count: instruction.attendeeCount })}
+        confirmLabel={t('instructions.delete.confirm')}
+        variant="danger"
+        busy={remove.isPending}
+        onConfirm={confirmDelete}
       />
     </>
   );

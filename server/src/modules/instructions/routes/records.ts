@@ -52,7 +52,10 @@ interface AttendanceRow {
   due_state: InstructionAttendance['dueState'];
 }
 
-/** The target's name; one of another client, or for an ou-admin any target but an org unit he administers, is unknown. */
+/**
+ * The target's name. One of another client is unknown, and so is, for an ou-admin, any target but an org unit he
+ * administers, and for a loc-admin any target but a location he is responsible for (visibleInstructions' rule).
+ */
 async function targetName(tx: Queryable, session: SessionContext, type: keyof typeof TARGETS, uuid: string) {
   const [row] = await tx.query<{ name: string }>(TARGETS[type].name, [uuid, session.clientUuid]);
   if (!row) throw new ApiHttpError(404, 'Instruction.TargetNotFound');
@@ -62,6 +65,13 @@ async function targetName(tx: Queryable, session: SessionContext, type: keyof ty
       [uuid, session.memberUuid],
     );
     if (type !== 'org-unit' || !administered) throw new ApiHttpError(404, 'Instruction.TargetNotFound');
+  }
+  if (session.role === 'loc-admin') {
+    const [responsible] = await tx.query(
+      'SELECT 1 FROM location_member WHERE location_uuid = $1 AND member_uuid = $2 AND responsible',
+      [uuid, session.memberUuid],
+    );
+    if (type !== 'location' || !responsible) throw new ApiHttpError(404, 'Instruction.TargetNotFound');
   }
   return row.name;
 }
@@ -192,6 +202,39 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
     const documents = await loadDocuments(db, [instruction.uuid]);
     return { ...instruction, documents: documents.get(instruction.uuid) ?? [] };
   });
+
+  registerEndpoint(app, db, ENDPOINTS.instructionDelete, async ({ body, session }) =>
+    db.transaction(async (tx) => {
+      const instruction = await loadInstruction(tx, session, body.uuid);
+      // The attendance rows locked first, in the order a signature takes its locks (row, then instruction): a
+      // signature given meanwhile is waited for and seen, never deleted with the record.
+      const [signatures] = await tx.query<{ count: number }>(
+        `SELECT count(*) FILTER (WHERE signed.signature_png IS NOT NULL)::int AS count
+           FROM (SELECT signature_png FROM instruction_attendance WHERE instruction_uuid = $1 FOR UPDATE) signed`,
+        [instruction.uuid],
+      );
+      // A signed record is evidence for an inspection: it stays (a mistake in it is set right by a new instruction).
+      if ((signatures?.count ?? 0) > 0) throw new ApiHttpError(409, 'Instruction.Signed');
+      await tx.query('DELETE FROM instruction WHERE uuid = $1', [instruction.uuid]);
+      await noteInstructionTasksChanged(tx, session.clientUuid);
+      await recordAudit(tx, session, [
+        {
+          action: 'instruction.delete',
+          entityType: 'instruction',
+          entityUuid: instruction.uuid,
+          before: {
+            title: instruction.title,
+            heldOn: instruction.heldOn,
+            instructorName: instruction.instructorName,
+            target: { type: instruction.targetType, uuid: instruction.targetUuid, name: instruction.targetName },
+            attendeeCount: instruction.attendeeCount,
+            confirmedCount: instruction.confirmedCount,
+          },
+        },
+      ]);
+      return { ok: true as const };
+    }),
+  );
 
   registerEndpoint(app, db, ENDPOINTS.instructionAttendanceList, async ({ body, session }) => {
     const instruction = await loadInstruction(db, session, body.uuid);
