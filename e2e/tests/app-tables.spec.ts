@@ -28,6 +28,7 @@ test.describe('e-learning and risk-assessment tables fit the screen', () => {
       '/dashboard/apps/risk-assessments/catalog/list',
       '/dashboard/apps/risk-assessments/evaluation/list',
       risks,
+      risks.replace(/\/risks$/, '/risk-actions'),
     ];
     const problems: Record<string, string[]> = {};
     for (const language of ['de_DE', 'en_GB'] as const) {

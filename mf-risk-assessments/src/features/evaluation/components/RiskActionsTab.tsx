@@ -34,25 +34,38 @@ export function RiskActionsTab({ evaluation, mayChange }: { evaluation: Evaluati
       sortable: true,
       value: (action) => <RiskFactorBadge factor={action.riskFactor} />,
     },
-    { name: 'load', label: t('risks.columns.load'), value: (action) => localized(action.load, i18n.language) },
     {
       name: 'description',
       label: t('actions.description'),
+      // The risk's load under the action (as on "my actions"): a column of its own made nine, too many for 1280 px.
       value: (action) => (
         <>
           {localized(action.description, i18n.language)}
+          <div className="ra-muted">
+            {t('risks.columns.load')}: {localized(action.load, i18n.language)}
+          </div>
           {action.note && <div className="ra-muted">{action.note}</div>}
         </>
       ),
     },
-    { name: 'stop', label: t('actions.stop'), sortable: true, value: (action) => t(`stop.${action.stop}`) },
+    {
+      name: 'stop',
+      label: t('actions.stop'),
+      sortable: true,
+      value: (action) => <span className="ra-whole">{t(`stop.${action.stop}`)}</span>,
+    },
     {
       name: 'responsibleName',
       label: t('actions.responsible'),
       sortable: true,
-      value: (action) => action.responsibleName,
+      value: (action) => <span className="ra-whole">{action.responsibleName}</span>,
     },
-    { name: 'dueDate', label: t('actions.dueDate'), sortable: true, value: (action) => day(action.dueDate) },
+    {
+      name: 'dueDate',
+      label: t('actions.dueDate'),
+      sortable: true,
+      value: (action) => <span className="ra-nowrap">{day(action.dueDate)}</span>,
+    },
     {
       name: 'done',
       label: t('actions.doneAndChecked'),
@@ -76,13 +89,15 @@ export function RiskActionsTab({ evaluation, mayChange }: { evaluation: Evaluati
   ];
   return (
     <>
-      <DataTable
-        caption={t('evaluation.tabs.riskActions')}
-        columns={columns}
-        {...queryRows(query)}
-        table={table}
-        rowKey={(action) => action.uuid}
-      />
+      <div className="ra-whole-words">
+        <DataTable
+          caption={t('evaluation.tabs.riskActions')}
+          columns={columns}
+          {...queryRows(query)}
+          table={table}
+          rowKey={(action) => action.uuid}
+        />
+      </div>
       {editing && <ActionModal risk={null} action={editing} onClose={() => setEditing(null)} />}
       {completing && <CompleteModal action={completing} onClose={() => setCompleting(null)} />}
       {checking && <CheckModal action={checking} onClose={() => setChecking(null)} />}

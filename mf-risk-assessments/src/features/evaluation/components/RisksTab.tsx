@@ -87,44 +87,37 @@ export function RisksTab({ evaluation, mayChange }: { evaluation: EvaluationDeta
         </>
       ),
     },
-    ...(evaluation.kind === 'inspection'
-      ? [
-          {
-            name: 'evidence',
-            label: t('evidence.column'),
-            value: (risk: Risk) =>
-              risk.evidenceCount > 0 ? (
-                <button
-                  type="button"
-                  className="ui-button ui-button--ghost ui-button--small"
-                  aria-label={t('evidence.openFor', {
-                    count: risk.evidenceCount,
-                    load: localized(risk.load, i18n.language),
-                  })}
-                  onClick={() => setShowingEvidence(risk)}
-                >
-                  {risk.evidenceCount}
-                </button>
-              ) : (
-                <span className="ra-muted">–</span>
-              ),
-          },
-        ]
-      : []),
     {
       name: 'define',
       label: t('risks.columns.actions'),
-      value: (risk) =>
-        mayChange && mayDefine(evaluation, risk) ? (
-          <button
-            type="button"
-            className="ui-button ui-button--small"
-            aria-label={t('risks.defineFor', { load: localized(risk.load, i18n.language) })}
-            onClick={() => setDefining(risk)}
-          >
-            {t('risks.define')}
-          </button>
-        ) : null,
+      // An inspection's notes and photos open from here too: a column of their own made the table too wide for 1280 px.
+      value: (risk) => (
+        <span className="ra-row-actions">
+          {mayChange && mayDefine(evaluation, risk) && (
+            <button
+              type="button"
+              className="ui-button ui-button--small"
+              aria-label={t('risks.defineFor', { load: localized(risk.load, i18n.language) })}
+              onClick={() => setDefining(risk)}
+            >
+              {t('risks.define')}
+            </button>
+          )}
+          {evaluation.kind === 'inspection' && risk.evidenceCount > 0 && (
+            <button
+              type="button"
+              className="ui-button ui-button--ghost ui-button--small"
+              aria-label={t('evidence.openFor', {
+                count: risk.evidenceCount,
+                load: localized(risk.load, i18n.language),
+              })}
+              onClick={() => setShowingEvidence(risk)}
+            >
+              {t('evidence.button', { count: risk.evidenceCount })}
+            </button>
+          )}
+        </span>
+      ),
     },
   ];
   return (
