@@ -30,7 +30,13 @@ import { SCIM_ROUTES } from '../contract/scim/calls';
 import { SSO_ROUTES } from '../contract/sso/calls';
 
 export { SCIM_GROUP_TARGETS, type ScimGroupTarget } from '../contract/scim/calls';
-export { SSO_LOGIN_MODES, type SsoLoginMode } from '../contract/sso/calls';
+export {
+  isSsoSignInFailure,
+  SSO_LOGIN_MODES,
+  SSO_SIGN_IN_FAILURES,
+  type SsoLoginMode,
+  type SsoSignInFailure,
+} from '../contract/sso/calls';
 
 import { START_ROUTES } from '../contract/start/calls';
 import { TEMPLATES_ROUTES } from '../contract/templates/calls';

@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../../errors/codes';
 import type { RouteTable } from '../routeTable';
 
 /**
@@ -15,3 +16,26 @@ export const SSO_ROUTES = {
 /** How the members of a client sign in (docs/single-sign-on.md). */
 export const SSO_LOGIN_MODES = ['password', 'both', 'sso'] as const;
 export type SsoLoginMode = (typeof SSO_LOGIN_MODES)[number];
+
+/**
+ * Why a sign-in through the provider came back without a session: the server sends only these back to the sign-in
+ * page (`?sso=<code>`), and the page shows only these (never a text taken from the address).
+ */
+export const SSO_SIGN_IN_FAILURES = [
+  'Sso.NotConfigured',
+  'Sso.DiscoveryFailed',
+  'Sso.ProviderUnavailable',
+  'Sso.ProviderError',
+  'Sso.StateInvalid',
+  'Sso.TokenInvalid',
+  'Sso.UnknownMember',
+  'Secrets.KeyMissing',
+  'Login.Deactivated',
+  'Login.ClientDeactivated',
+  'Client.MaxMembersReached',
+] as const satisfies readonly ErrorCode[];
+export type SsoSignInFailure = (typeof SSO_SIGN_IN_FAILURES)[number];
+
+export function isSsoSignInFailure(code: string | null | undefined): code is SsoSignInFailure {
+  return (SSO_SIGN_IN_FAILURES as readonly string[]).includes(code ?? '');
+}

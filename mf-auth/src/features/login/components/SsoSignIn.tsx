@@ -1,3 +1,4 @@
+import { isSsoSignInFailure } from '@dash/shared-core/calls';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ssoStartHref, useSsoOptions } from '../api/ssoOptions';
@@ -69,24 +70,10 @@ function SsoSignIn({ providerName, href, onLeave, passwordOffered, onPasswordWan
   );
 }
 
-/** Codes the server sends back with (`?sso=`): only these are shown, never a text taken from the address. */
-const SSO_FAILURES = new Set([
-  'Sso.NotConfigured',
-  'Sso.ProviderUnavailable',
-  'Sso.ProviderError',
-  'Sso.StateInvalid',
-  'Sso.TokenInvalid',
-  'Sso.UnknownMember',
-  'Secrets.KeyMissing',
-  'Login.Deactivated',
-  'Login.ClientDeactivated',
-  'Client.MaxMembersReached',
-]);
-
 /** Why the trip to the provider came back without a session. */
 export function SsoFailure({ code }: { code: string | null }) {
   const { t } = useTranslation('auth');
-  if (!code || !SSO_FAILURES.has(code)) return null;
+  if (!isSsoSignInFailure(code)) return null;
   const text = code === 'Login.Deactivated' ? t('common:errors.login.403') : t(`common:errors.codes.${code}`);
   return (
     <div className="ui-alert ui-alert--danger" role="alert" data-testid="sso-error">

@@ -1,4 +1,5 @@
 import { START_PAGE } from '@dash/shared-core';
+import { isSsoSignInFailure, type SsoSignInFailure } from '@dash/shared-core/calls';
 import { ENDPOINTS, memberUsernameSchema, optionalEmailSchema, type SsoOptions } from '@dash/shared-core/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as oidc from 'openid-client';
@@ -55,7 +56,7 @@ async function clientOf(db: Queryable, request: FastifyRequest, identifier: stri
 }
 
 /** Back to the sign-in page with the reason: the page shows its message (`common:errors.codes.<code>`). */
-function backToSignIn(reply: FastifyReply, clientIdentifier: string | null, code: string): FastifyReply {
+function backToSignIn(reply: FastifyReply, clientIdentifier: string | null, code: SsoSignInFailure): FastifyReply {
   const page = clientIdentifier ? `/auth/login/${encodeURIComponent(clientIdentifier)}` : '/auth/login';
   return reply.redirect(`${page}?sso=${encodeURIComponent(code)}`, 302);
 }
@@ -184,7 +185,7 @@ export function registerSsoSignInRoutes(app: FastifyInstance, db: Database, prov
       return backToSignIn(
         reply,
         clientIdentifier,
-        error instanceof ApiHttpError ? error.code : 'Sso.ProviderUnavailable',
+        error instanceof ApiHttpError && isSsoSignInFailure(error.code) ? error.code : 'Sso.ProviderUnavailable',
       );
     }
     const verifier = oidc.randomPKCECodeVerifier();
@@ -256,7 +257,7 @@ export function registerSsoSignInRoutes(app: FastifyInstance, db: Database, prov
       claims = checked;
       idToken = tokens.id_token;
     } catch (error) {
-      const code = error instanceof ApiHttpError ? error.code : failureOf(error);
+      const code = error instanceof ApiHttpError && isSsoSignInFailure(error.code) ? error.code : failureOf(error);
       request.log.warn({ client: identifier, code, reason: (error as Error).message }, 'single sign-on refused');
       return backToSignIn(reply, identifier, code);
     }
