@@ -43,13 +43,15 @@ interface ClientOfSignIn extends Partial<ClientSsoRow> {
   deactivated: boolean;
 }
 
+/** A client with its provider (if any), as the sign-in reads it; the caller adds the condition. */
+const CLIENT_OF_SIGN_IN = `SELECT c.uuid, c.identifier, c.deactivated_at IS NOT NULL AS deactivated, ${CLIENT_SSO_COLUMNS}
+  FROM client c LEFT JOIN client_sso s ON s.client_uuid = c.uuid`;
+
 /** The client of a company ID on this host's licensee, with its provider (if any). */
 async function clientOf(db: Queryable, request: FastifyRequest, identifier: string): Promise<ClientOfSignIn | null> {
   const licensee = await licenseeForHost(db, hostNameOf(request));
   const [row] = await db.query<ClientOfSignIn>(
-    `SELECT c.uuid, c.identifier, c.deactivated_at IS NOT NULL AS deactivated, ${CLIENT_SSO_COLUMNS}
-       FROM client c LEFT JOIN client_sso s ON s.client_uuid = c.uuid
-      WHERE c.identifier = $1 AND c.licensee_uuid = $2`,
+    `${CLIENT_OF_SIGN_IN} WHERE c.identifier = $1 AND c.licensee_uuid = $2`,
     [identifier, licensee?.uuid ?? null],
   );
   return row ?? null;
@@ -231,11 +233,8 @@ export function registerSsoSignInRoutes(app: FastifyInstance, db: Database, prov
       [hashToken(query.data.state), LOGIN_REQUEST_MINUTES],
     );
     if (!pending?.fresh) return backToSignIn(reply, null, 'Sso.StateInvalid');
-    const [client] = await db.query<ClientOfSignIn>(
-      `SELECT c.uuid, c.identifier, c.deactivated_at IS NOT NULL AS deactivated, ${CLIENT_SSO_COLUMNS}
-         FROM client c JOIN client_sso s ON s.client_uuid = c.uuid WHERE c.uuid = $1`,
-      [pending.client_uuid],
-    );
+    // The client of the sign-in it started (not the host's: the provider's answer comes back to one address).
+    const [client] = await db.query<ClientOfSignIn>(`${CLIENT_OF_SIGN_IN} WHERE c.uuid = $1`, [pending.client_uuid]);
     // The provider was removed meanwhile.
     if (!client?.login_mode || client.login_mode === 'password') return backToSignIn(reply, null, 'Sso.NotConfigured');
     const identifier = client.identifier;
