@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { pdfText } from './elearning-player-pdf';
-import { expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
+import { apiSession, expectNoSeriousAxeViolations, signIn, switchLanguage } from './helpers';
 
 /**
  * Instruction records as people use them: an administrator records an on-site instruction for the first-aiders, a
@@ -108,6 +108,60 @@ test.describe
       await expect(page.getByTestId('instruction-signed-count')).toHaveText('1 of 3 signed');
       await page.screenshot({ path: '/tmp/instructions-details-en.png', fullPage: true });
       await switchLanguage(page, 'de_DE');
+    });
+
+    test('a first-aider who joined the group since is taken in and signs at his catch-up', async ({
+      page,
+      baseURL,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      const admin = await apiSession(baseURL ?? '', 'acme', 'admin');
+      let joiner = '';
+      let group = '';
+      try {
+        const groups = await admin.post<{ items: Array<{ uuid: string; name: string }> }>(
+          '/api/member-group/read-list',
+          {
+            filter: { search: 'Ersthelfer' },
+          },
+        );
+        group = groups.items.find((item) => item.name === 'Ersthelfer')?.uuid ?? '';
+        const inGroup = await admin.post<{ items: Array<{ uuid: string }> }>('/api/member-group/read-member-list', {
+          uuid: group,
+          perPage: 100,
+        });
+        const everyone = await admin.post<{ items: Array<{ uuid: string; username: string }> }>(
+          '/api/memberlist/getlist',
+          { perPage: 50 },
+        );
+        // A colleague from the staff, not one of the demo's sign-in accounts (other tests count their tasks).
+        const accounts = ['super.admin', 'admin', 'ou.admin', 'loc.admin', 'member'];
+        joiner =
+          everyone.items.find(
+            (item) => !accounts.includes(item.username) && !inGroup.items.some((member) => member.uuid === item.uuid),
+          )?.uuid ?? '';
+        await admin.post('/api/member-group/assign-members', { uuid: group, memberUuids: [joiner] });
+
+        await signIn(page, 'acme', 'admin');
+        await page.goto('/dashboard/apps/elearnings/instructions/list');
+        await page.getByRole('link', { name: title }).click();
+        const notice = page.getByTestId('instruction-joiners');
+        await expect(notice).toContainText('Seit der Unterweisung ist 1 Mitarbeiter zu „Ersthelfer“ hinzugekommen');
+        await page.screenshot({ path: '/tmp/instructions-joiners-de.png', fullPage: true });
+        await notice.getByRole('button', { name: 'Neuen Mitarbeiter aufnehmen' }).click();
+        const confirm = page.getByTestId('instruction-joiners-modal');
+        await expect(confirm).toContainText('unterschreibt, sobald er nachunterwiesen ist');
+        await expectNoSeriousAxeViolations(page, 'joiners dialog', '[data-testid=instruction-joiners-modal]');
+        await confirm.getByRole('button', { name: 'Aufnehmen' }).click();
+        await expect(page.getByText('Ein Mitarbeiter wurde aufgenommen.')).toBeVisible();
+        await expect(page.getByTestId('instruction-signed-count')).toHaveText('1 von 4 unterschrieben');
+        await expect(notice).toHaveCount(0);
+        await expect(page.getByTestId('instruction-sign')).toHaveCount(3);
+      } finally {
+        // The group as the demo has it: the other tests count its three members.
+        if (joiner) await admin.post('/api/member-group/remove-members', { uuid: group, memberUuids: [joiner] });
+        await admin.dispose();
+      }
     });
 
     test('an instruction recorded for the wrong group is deleted before anybody signs', async ({ page }) => {

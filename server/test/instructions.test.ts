@@ -282,6 +282,55 @@ describe('instruction records', () => {
     expect(await attendance(signed)).toHaveLength(2);
   });
 
+  it('takes in members who joined the target since: each gets a row to sign, once; audited', async () => {
+    const { admin, uuid } = await record('Nachunterweisung Lager', day(-30));
+    expect((await admin.post('/api/instruction/read-details', { uuid })).json()).toMatchObject({
+      attendeeCount: 2,
+      joinerCount: 0,
+    });
+    // A new colleague joins the group after the instruction.
+    const joinerId = await memberUuid(server.db, 'acme', 'ou.admin');
+    await server.db.query('INSERT INTO member_group_member (member_group_uuid, member_uuid) VALUES ($1, $2)', [
+      groupUuid,
+      joinerId,
+    ]);
+    try {
+      expect((await admin.post('/api/instruction/read-details', { uuid })).json()).toMatchObject({ joinerCount: 1 });
+      const added = await admin.post('/api/instruction/add-joiners', { uuid });
+      expect(added.statusCode, added.body).toBe(200);
+      expect(added.json()).toEqual({ added: 1, confirmedByElearning: 0 });
+      const rows = await attendance(uuid);
+      const joinerRow = rows.find((row) => row.memberUuid === joinerId);
+      // Open, with the grace from today (not from the instruction day, long past).
+      expect(joinerRow).toMatchObject({ dueDate: day(14), confirmedAt: null, dueState: 'open' });
+      expect((await admin.post('/api/instruction/read-details', { uuid })).json()).toMatchObject({
+        attendeeCount: 3,
+        joinerCount: 0,
+      });
+      // Nobody new: nothing changes.
+      expect((await admin.post('/api/instruction/add-joiners', { uuid })).json()).toEqual({
+        added: 0,
+        confirmedByElearning: 0,
+      });
+      expect(await attendance(uuid)).toHaveLength(3);
+      const [audit] = await server.db.query<{ member_uuid: string }>(
+        "SELECT member_uuid FROM audit_entry WHERE action = 'instruction.add-joiner' AND entity_uuid = $1",
+        [uuid],
+      );
+      expect(audit?.member_uuid).toBe(joinerId);
+      // A member may not; another client's admin finds nothing.
+      const member = await server.login('acme', 'member');
+      expectError(await member.post('/api/instruction/add-joiners', { uuid }), 403, 'Auth.Forbidden');
+      const globex = await server.login('globex', 'admin');
+      expectError(await globex.post('/api/instruction/add-joiners', { uuid }), 404, 'Instruction.NotFound');
+    } finally {
+      await server.db.query('DELETE FROM member_group_member WHERE member_group_uuid = $1 AND member_uuid = $2', [
+        groupUuid,
+        joinerId,
+      ]);
+    }
+  });
+
   it("keeps clients apart: another client's instruction, target and attendance answer as unknown", async () => {
     const { uuid } = await record('Mandantentrennung');
     const [row] = await attendance(uuid);

@@ -12,6 +12,8 @@ const adminRows: string[] = [];
 const rows = { acmeInstruction: '', globexInstruction: '', globexAttendance: '', signedInstruction: '' };
 /** Unsigned acme instructions the delete entries take one by one (each valid delete needs one of its own). */
 const deletable: string[] = [];
+/** acme instructions for an org unit with members, none of them attending yet: each add-joiners call takes one. */
+const joinable: string[] = [];
 const POOL_SIZE = 1500;
 const next = (pool: string[]) => pool.shift() ?? crypto.randomUUID();
 
@@ -61,6 +63,19 @@ export async function prepareInstructionsMatrix(db: Database): Promise<void> {
     [signed.uuid, Buffer.from(signaturePng().split(',')[1] ?? '', 'base64')],
   );
   rows.signedInstruction = signed.uuid;
+  const joiners = await db.query<{ uuid: string }>(
+    `INSERT INTO instruction (client_uuid, title, held_on, instructor_name, target_type, target_uuid, target_name,
+                              confirm_by, attendee_count)
+     SELECT c.uuid, 'Matrix joiners ' || n, current_date, 'Matrix', 'org-unit', o.uuid, o.name, current_date + 14, 0
+       FROM generate_series(1, 40) AS n, client c
+       JOIN LATERAL (SELECT o.uuid, o.name FROM org_unit o
+                      WHERE o.client_uuid = c.uuid
+                        AND EXISTS (SELECT 1 FROM org_unit_membership om WHERE om.org_unit_uuid = o.uuid)
+                      ORDER BY o.name LIMIT 1) o ON true
+      WHERE c.identifier = 'acme'
+     RETURNING uuid`,
+  );
+  joinable.push(...joiners.map((row) => row.uuid));
   const globex = await make('globex', 'Globex matrix', ['admin']);
   rows.globexInstruction = globex.uuid;
   rows.globexAttendance = globex.attendance[0]?.uuid ?? '';
@@ -174,6 +189,27 @@ export const INSTRUCTIONS_MATRIX: Record<string, MatrixEntry> = {
         // A signed record is kept.
         { body: () => ({ uuid: rows.signedInstruction }), status: 409, code: 'Instruction.Signed' },
       ],
+    },
+  },
+  'POST /api/instruction/add-joiners': {
+    access: 'session',
+    endpoint: 'instructionAddJoiners',
+    sample: () => ({ uuid: next(joinable) }),
+    validated: true,
+    malformed: () => [{ uuid: 'x' }, {}, { uuid: [next(joinable)] }],
+    forbiddenFor: NOT_ADMINS,
+    featureFlagOffFor: 'initech/admin',
+    otherClientUuid: {
+      foreign: () => rows.globexInstruction,
+      request: (uuid) => ({ input: { uuid } }),
+      status: 404,
+      code: 'Instruction.NotFound',
+    },
+    writes: {
+      snapshot: acmeAttendance,
+      // An instruction none of its unit's members attend yet: the call takes them in.
+      changing: () => ({ uuid: next(joinable) }),
+      rejected: [{ body: () => ({ uuid: crypto.randomUUID() }), status: 404, code: 'Instruction.NotFound' }],
     },
   },
   'POST /api/instruction/read-attendance-list': {

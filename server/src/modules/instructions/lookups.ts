@@ -67,7 +67,7 @@ export async function loadInstruction(
   db: Queryable,
   session: SessionContext,
   uuid: string,
-): Promise<Omit<InstructionDetails, 'documents'>> {
+): Promise<Omit<InstructionDetails, 'documents' | 'joinerCount'>> {
   const params: unknown[] = [uuid];
   const [row] = await db.query<
     InstructionRow & { elearning_uuid: string | null; elearning_title: string | null; signature_count: number }

@@ -7,6 +7,7 @@ export const INSTRUCTIONS_ROUTES = {
   instructionCreate: { method: 'POST', path: `${PREFIX}/create` },
   instructionDetails: { method: 'POST', path: `${PREFIX}/read-details`, reads: true },
   instructionDelete: { method: 'POST', path: `${PREFIX}/delete` },
+  instructionAddJoiners: { method: 'POST', path: `${PREFIX}/add-joiners` },
   instructionAttendanceList: { method: 'POST', path: `${PREFIX}/read-attendance-list`, reads: true },
   instructionSignForMember: { method: 'POST', path: `${PREFIX}/sign-for-member` },
   instructionExportPdf: { method: 'POST', path: `${PREFIX}/export-pdf`, reads: true },

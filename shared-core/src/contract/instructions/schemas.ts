@@ -75,6 +75,8 @@ export const instructionDetailsSchema = instructionListItemSchema.extend({
   elearning: z.object({ uuid: uuidSchema, title: z.string() }).nullable(),
   /** How many members have signed (drawn signatures; confirmations by the e-learning are not signatures). */
   signatureCount: z.int().min(0),
+  /** Members of the target now who are not part of the instruction (they joined the group, location or unit since). */
+  joinerCount: z.int().min(0),
 });
 export type InstructionDetails = z.infer<typeof instructionDetailsSchema>;
 
@@ -169,6 +171,15 @@ export const INSTRUCTIONS_ENDPOINTS = {
     permissions: ['instruction.record'],
     request: detailRequestSchema,
     response: okResponseSchema,
+  }),
+  instructionAddJoiners: defineEndpoint('instructionAddJoiners', {
+    ...SESSION,
+    summary:
+      'Add the members who joined the target since the instruction was recorded: each gets a row to sign (catch-up)',
+    permissions: ['instruction.record'],
+    request: detailRequestSchema,
+    /** added: rows made; confirmedByElearning: of them, confirmed at once by the e-learning that counts for it. */
+    response: z.object({ added: z.int().min(0), confirmedByElearning: z.int().min(0) }),
   }),
   instructionAttendanceList: defineEndpoint('instructionAttendanceList', {
     ...SESSION,

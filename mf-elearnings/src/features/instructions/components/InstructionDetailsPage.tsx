@@ -1,11 +1,13 @@
 import type { InstructionAttendance, Language } from '@dash/shared-core';
 import { hasAnyPermission } from '@dash/shared-core';
+import { INSTRUCTION_CONFIRM_GRACE_DAYS } from '@dash/shared-core/calls';
 import { PageHeader, Spinner, showToast, useMemberState, useNavigate, useParams } from '@dash/shared-ui';
 import { ConfirmDialog } from '@dash/shared-ui/confirm-dialog';
 import { type Column, DataTable, queryRows, tableRequest, useTableState } from '@dash/shared-ui/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ELEARNING_ROUTES } from '../../../routes';
+import { useAddJoiners } from '../api/addJoiners';
 import { useDeleteInstruction } from '../api/deleteInstruction';
 import { exportInstructionPdf } from '../api/exportInstructionPdf';
 import { useAttendanceList } from '../api/getAttendanceList';
@@ -39,6 +41,8 @@ export default function InstructionDetailsPage() {
   const [downloading, setDownloading] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const remove = useDeleteInstruction();
+  const [addingJoiners, setAddingJoiners] = useState(false);
+  const joiners = useAddJoiners();
   const navigate = useNavigate();
   const day = dayFormatter(i18n.language);
   const back = { to: ELEARNING_ROUTES.instructionList, label: t('instructions.backToList') };
@@ -69,6 +73,15 @@ export default function InstructionDetailsPage() {
     await remove.mutateAsync(instruction.uuid);
     showToast({ type: 'success', title: t('instructions.delete.headline'), message: t('instructions.delete.done') });
     navigate(ELEARNING_ROUTES.instructionList);
+  };
+  const confirmJoiners = async () => {
+    const answer = await joiners.mutateAsync(instruction.uuid);
+    setAddingJoiners(false);
+    showToast({
+      type: 'success',
+      title: t('instructions.joiners.headline'),
+      message: t('instructions.joiners.done', { count: answer.added }),
+    });
   };
   // Until somebody has signed, a record made by mistake (wrong group, wrong day) can go; a signed one is evidence.
   const mayDelete = mayRecord && instruction.signatureCount === 0;
@@ -169,6 +182,14 @@ export default function InstructionDetailsPage() {
           {t('instructions.signedOf', { signed: instruction.confirmedCount, total: instruction.attendeeCount })}
         </dd>
       </dl>
+      {mayRecord && instruction.joinerCount > 0 && (
+        <div className="ui-alert ui-alert--info" data-testid="instruction-joiners">
+          <p>{t('instructions.joiners.notice', { count: instruction.joinerCount, target: instruction.targetName })}</p>
+          <button type="button" className="ui-button ui-button--small" onClick={() => setAddingJoiners(true)}>
+            {t('instructions.joiners.action', { count: instruction.joinerCount })}
+          </button>
+        </div>
+      )}
       <DataTable
         caption={t('instructions.details.attendance')}
         columns={columns}
@@ -190,6 +211,16 @@ export default function InstructionDetailsPage() {
             message: t('instructions.sign.doneFor', { name: signing.memberName }),
           });
         }}
+      />
+      <ConfirmDialog
+        open={addingJoiners}
+        onClose={() => setAddingJoiners(false)}
+        title={t('instructions.joiners.headline')}
+        testId="instruction-joiners-modal"
+        text={t('instructions.joiners.text', { count: instruction.joinerCount, days: INSTRUCTION_CONFIRM_GRACE_DAYS })}
+        confirmLabel={t('instructions.joiners.confirm')}
+        busy={joiners.isPending}
+        onConfirm={confirmJoiners}
       />
       <ConfirmDialog
         open={deleting}

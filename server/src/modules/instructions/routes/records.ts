@@ -39,6 +39,13 @@ const TARGETS = {
   },
 } as const;
 
+/** The target's members now who are not part of instruction $3 ($1 target, $2 client): those who joined since. */
+function joinersOf(type: keyof typeof TARGETS): string {
+  return `SELECT * FROM (${TARGETS[type].members}) current
+           WHERE NOT EXISTS (SELECT 1 FROM instruction_attendance a
+                              WHERE a.instruction_uuid = $3 AND a.member_uuid = current.uuid)`;
+}
+
 const LIST_SORT = { heldOn: 'i.held_on', title: 'lower(i.title)', targetName: 'lower(i.target_name)' };
 
 interface AttendanceRow {
@@ -199,9 +206,58 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
 
   registerEndpoint(app, db, ENDPOINTS.instructionDetails, async ({ body, session }) => {
     const instruction = await loadInstruction(db, session, body.uuid);
-    const documents = await loadDocuments(db, [instruction.uuid]);
-    return { ...instruction, documents: documents.get(instruction.uuid) ?? [] };
+    const [documents, [joiners]] = await Promise.all([
+      loadDocuments(db, [instruction.uuid]),
+      db.query<{ count: number }>(`SELECT count(*)::int AS count FROM (${joinersOf(instruction.targetType)}) joiner`, [
+        instruction.targetUuid,
+        session.clientUuid,
+        instruction.uuid,
+      ]),
+    ]);
+    return {
+      ...instruction,
+      documents: documents.get(instruction.uuid) ?? [],
+      joinerCount: joiners?.count ?? 0,
+    };
   });
+
+  registerEndpoint(app, db, ENDPOINTS.instructionAddJoiners, async ({ body, session }) =>
+    db.transaction(async (tx) => {
+      const instruction = await loadInstruction(tx, session, body.uuid);
+      // Each joiner has the grace from today to confirm: he is instructed when he is there (a catch-up), and signs then.
+      const added = await tx.query<{ member_uuid: string }>(
+        `INSERT INTO instruction_attendance (instruction_uuid, client_uuid, member_uuid, member_name, due_date)
+         SELECT $3, $2, x.uuid, x.first_name || ' ' || x.last_name, current_date + $4::int
+           FROM (${joinersOf(instruction.targetType)}) x
+         ON CONFLICT (instruction_uuid, member_uuid) DO NOTHING
+         RETURNING member_uuid`,
+        [instruction.targetUuid, session.clientUuid, instruction.uuid, INSTRUCTION_CONFIRM_GRACE_DAYS],
+      );
+      if (added.length === 0) return { added: 0, confirmedByElearning: 0 };
+      await tx.query(
+        `UPDATE instruction SET attendee_count = (SELECT count(*)::int FROM instruction_attendance
+                                                  WHERE instruction_uuid = $1) WHERE uuid = $1`,
+        [instruction.uuid],
+      );
+      // A joiner who completed the e-learning that counts for it is confirmed by it, as at recording.
+      const credited = instruction.elearning
+        ? await creditCompletedElearnings(tx, { instructionUuid: instruction.uuid })
+        : 0;
+      await noteInstructionTasksChanged(tx, session.clientUuid);
+      await recordAudit(
+        tx,
+        session,
+        added.map((row) => ({
+          action: 'instruction.add-joiner',
+          entityType: 'instruction',
+          entityUuid: instruction.uuid,
+          memberUuid: row.member_uuid,
+          after: { title: instruction.title, heldOn: instruction.heldOn, target: instruction.targetName },
+        })),
+      );
+      return { added: added.length, confirmedByElearning: credited };
+    }),
+  );
 
   registerEndpoint(app, db, ENDPOINTS.instructionDelete, async ({ body, session }) =>
     db.transaction(async (tx) => {
