@@ -67,14 +67,10 @@ export async function loadInstruction(
   db: Queryable,
   session: SessionContext,
   uuid: string,
-): Promise<Omit<InstructionDetails, 'documents' | 'joinerCount'>> {
+): Promise<Omit<InstructionDetails, 'documents' | 'joinerCount' | 'signatureCount'>> {
   const params: unknown[] = [uuid];
-  const [row] = await db.query<
-    InstructionRow & { elearning_uuid: string | null; elearning_title: string | null; signature_count: number }
-  >(
-    `SELECT ${INSTRUCTION_COLUMNS}, e.uuid AS elearning_uuid, e.title AS elearning_title,
-            (SELECT count(*)::int FROM instruction_attendance a
-              WHERE a.instruction_uuid = i.uuid AND a.signature_png IS NOT NULL) AS signature_count
+  const [row] = await db.query<InstructionRow & { elearning_uuid: string | null; elearning_title: string | null }>(
+    `SELECT ${INSTRUCTION_COLUMNS}, e.uuid AS elearning_uuid, e.title AS elearning_title
        FROM instruction i LEFT JOIN elearning e ON e.uuid = i.elearning_uuid
       WHERE i.uuid = $1 AND ${visibleInstructions(session, params)}`,
     params,
@@ -88,7 +84,6 @@ export async function loadInstruction(
     createdAt: iso(row.created_at) ?? '',
     elearning:
       row.elearning_uuid && row.elearning_title ? { uuid: row.elearning_uuid, title: row.elearning_title } : null,
-    signatureCount: row.signature_count,
   };
 }
 

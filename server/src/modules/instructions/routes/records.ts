@@ -206,18 +206,21 @@ export function registerRecordRoutes(app: FastifyInstance, db: Database): void {
 
   registerEndpoint(app, db, ENDPOINTS.instructionDetails, async ({ body, session }) => {
     const instruction = await loadInstruction(db, session, body.uuid);
-    const [documents, [joiners]] = await Promise.all([
+    // The page's own counts, read here only (the attendance list and the PDF load the instruction too).
+    const [documents, [counts]] = await Promise.all([
       loadDocuments(db, [instruction.uuid]),
-      db.query<{ count: number }>(`SELECT count(*)::int AS count FROM (${joinersOf(instruction.targetType)}) joiner`, [
-        instruction.targetUuid,
-        session.clientUuid,
-        instruction.uuid,
-      ]),
+      db.query<{ joiners: number; signatures: number }>(
+        `SELECT (SELECT count(*)::int FROM (${joinersOf(instruction.targetType)}) joiner) AS joiners,
+                (SELECT count(*)::int FROM instruction_attendance a
+                  WHERE a.instruction_uuid = $3 AND a.signature_png IS NOT NULL) AS signatures`,
+        [instruction.targetUuid, session.clientUuid, instruction.uuid],
+      ),
     ]);
     return {
       ...instruction,
       documents: documents.get(instruction.uuid) ?? [],
-      joinerCount: joiners?.count ?? 0,
+      joinerCount: counts?.joiners ?? 0,
+      signatureCount: counts?.signatures ?? 0,
     };
   });
 
